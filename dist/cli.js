@@ -93813,7 +93813,7 @@ var configSchema = external_exports.strictObject({
         error: "must be { others, repeats } (either may be left out), or off"
       }
     ).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); off: readings are only reported"
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); with target, steal alone; off: readings are only reported"
     ),
     "run-alpha": external_exports.union(
       [
@@ -95381,6 +95381,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         ...raw.gate?.busy === "off" ? {} : {
           busy: {
             othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
+            // a target's service is not a container the run starts: its CPU reads as others'
+            ...raw.target !== void 0 ? { stealOnly: true } : {},
             ...raw.gate?.busy?.repeats !== void 0 ? { repeats: raw.gate.busy.repeats } : {}
           }
         }
@@ -98399,8 +98401,10 @@ function containersInWindow(start, end) {
   return total;
 }
 var BUSY_STEAL_PCT = 20;
-function busyMachine(m, othersPct) {
-  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
+function busyMachine(m, othersPct, stealOnly = false) {
+  const steal = m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
+  if (stealOnly) return steal;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || steal;
 }
 var CONTAINER_CGROUPS = [
   { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },
@@ -98884,9 +98888,10 @@ function machineLines(results2) {
   const others = read.map((r) => r.m.othersPct).sort((a, b) => a - b);
   const worst = read.reduce((a, b) => b.m.othersPct > a.m.othersPct ? b : a);
   const steal = read.reduce((a, r) => Math.max(a, r.m.stealPct), 0);
-  const busy = read.filter((r) => busyMachine(r.m, threshold2)).length;
+  const stealOnly = results2.busy?.stealOnly === true;
+  const busy = read.filter((r) => busyMachine(r.m, threshold2, stealOnly)).length;
   const lines = [
-    `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} at ${threshold2}% or more with steal; steal at most ${steal}%`
+    `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} ${stealOnly ? `at ${Math.min(BUSY_STEAL_PCT, threshold2)}% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged)` : `at ${threshold2}% or more with steal`}; steal at most ${steal}%`
   ];
   if (!results2.busy) return lines;
   const busyIn = (scenarios) => scenarios.flatMap(
@@ -99265,7 +99270,12 @@ var scenarioResult = external_exports.looseObject({
   requestThresholds: external_exports.record(external_exports.string(), external_exports.record(external_exports.string(), external_exports.looseObject({}))).optional(),
   baselineLatency: external_exports.record(external_exports.string(), latencySummarySchema).optional()
 });
-var busyRecord = external_exports.object({ othersPct: nonneg2, repeats: count2, repeated: count2 });
+var busyRecord = external_exports.object({
+  othersPct: nonneg2,
+  stealOnly: external_exports.literal(true).optional(),
+  repeats: count2,
+  repeated: count2
+});
 var images = external_exports.record(external_exports.string(), external_exports.object({ image: external_exports.string(), id: external_exports.string(), digest: external_exports.string().nullable() }));
 var provenance = external_exports.looseObject({
   time: external_exports.string(),
@@ -101505,17 +101515,17 @@ function gatedPercentiles(scenarios) {
 }
 var TrialCollector = class {
   /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busyOthersPct, ours = /* @__PURE__ */ new Set()) {
+  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busySettings, ours = /* @__PURE__ */ new Set()) {
     this.runnerCpus = runnerCpus;
     this.percentiles = percentiles2;
     this.readMachine = readMachine2;
-    this.busyOthersPct = busyOthersPct;
+    this.busySettings = busySettings;
     this.ours = ours;
   }
   runnerCpus;
   percentiles;
   readMachine;
-  busyOthersPct;
+  busySettings;
   ours;
   trials = /* @__PURE__ */ new Map();
   /** per phase, the trials put aside because the machine was busy (gate.busy), not judged */
@@ -101587,7 +101597,8 @@ var TrialCollector = class {
     const entry = this.trials.get(id) ?? { summaries: [], histograms: [] };
     this.trials.set(id, entry);
     const latency2 = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario2) ?? []);
-    const busy = machine !== void 0 && this.busyOthersPct !== void 0 && busyMachine(machine, this.busyOthersPct);
+    const b = this.busySettings;
+    const busy = machine !== void 0 && b !== void 0 && busyMachine(machine, b.othersPct, b.stealOnly);
     entry.summaries.push({
       ...measurement,
       latency: latency2,
@@ -102899,7 +102910,12 @@ async function measure(opts, deps2, p, mode, run2) {
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };
         const changed = specs.map((s) => s.compose.neutralised?.() ?? []);
         const neutralised = { head: changed.at(-1) ?? [], base: run2.base ? changed[0] ?? [] : [] };
-        const busy = config2.gate.busy && ctx.busy ? { othersPct: config2.gate.busy.othersPct, repeats: ctx.busy.repeats, repeated: ctx.busy.used } : void 0;
+        const busy = config2.gate.busy && ctx.busy ? {
+          othersPct: config2.gate.busy.othersPct,
+          ...config2.gate.busy.stealOnly ? { stealOnly: true } : {},
+          repeats: ctx.busy.repeats,
+          repeated: ctx.busy.used
+        } : void 0;
         return { images: images2, neutralised, ...record2, ...busy ? { busy } : {} };
       } finally {
         progress.finish();
@@ -103122,7 +103138,7 @@ function sidesOf(p, base, machine) {
       config2.runner.cpus,
       gatedPercentiles(scenarios),
       machine,
-      config2.gate.busy?.othersPct,
+      config2.gate.busy,
       ours
     )
   });

@@ -34,10 +34,11 @@ afterEach(() => {
   for (const p of running.splice(0)) p.kill('SIGKILL');
 });
 
-/** The fixture service on 127.0.0.1:port with this DELAY; resolves once /health answers. */
-async function startService(port: number, delay: string): Promise<void> {
+/** The fixture service on 127.0.0.1:port with this DELAY (and BURN: CPU spun per request); resolves
+ * once /health answers. */
+async function startService(port: number, delay: string, burn = '0s'): Promise<void> {
   const child = spawn(SUT, [], {
-    env: { LISTEN: `127.0.0.1:${port}`, DELAY: delay },
+    env: { LISTEN: `127.0.0.1:${port}`, DELAY: delay, BURN: burn },
     stdio: 'ignore',
   });
   running.push(child);
@@ -81,7 +82,9 @@ describe.runIf(dockerAvailable())('target: a service already running, no compose
     expect(existsSync(SUT), 'fixtures/sut/bin/sut: run scripts/provision-images.sh').toBe(true);
     const port = await freePort();
     const config = targetConfig(port);
-    await startService(port, '2ms');
+    // 1 ms of CPU a request on 2 connections: the service, a process beside perf-gate in no container
+    // the run started, takes about two thirds of a core
+    await startService(port, '2ms', '1ms');
     const update = await runFresh(config, 'update');
     expect(update.r.code, update.r.stdout + update.r.stderr).toBe(0);
     expect(update.r.stderr).toContain(
@@ -94,9 +97,16 @@ describe.runIf(dockerAvailable())('target: a service already running, no compose
     expect(before.provenance.sut.images).toEqual({});
     expect(Object.keys(before.scenarios[0]?.phases[0]?.merged.resources ?? {})).toEqual(['perf-gate-runner']);
     expect(leftovers(runIdOf(update.r.stderr))).toEqual([]);
+    // gate.busy judges a target's run by steal alone: the service's own CPU reads as other processes'
+    // (above gate.busy's 50%), and no trial was put aside for it
+    expect(before.busy).toMatchObject({ othersPct: 50, stealOnly: true });
+    const others = before.scenarios[0]?.phases[0]?.trials.map((t) => t.machine?.othersPct ?? 0) ?? [];
+    expect(others.sort((a, b) => a - b)[Math.floor(others.length / 2)]).toBeGreaterThanOrEqual(50);
+    const asideFor = (before.scenarios[0]?.phases[0]?.discarded ?? []).map((t) => t.machine?.stealPct ?? 0);
+    expect(asideFor.filter((steal) => steal < 20)).toEqual([]);
 
     for (const p of running.splice(0)) p.kill('SIGKILL');
-    await startService(port, '6ms');
+    await startService(port, '6ms', '1ms');
     const out = join(update.out, 'gate');
     const r = await runCli([
       'run',

@@ -388,6 +388,16 @@ describe('parseConfigText: defaults', () => {
       }),
     );
     expect(named.target).toEqual({ url: 'http://staging.internal:8080', network: 'perf-net' });
+    // its service is no container the run starts: gate.busy judges steal alone, by default and as given
+    expect(config.gate.busy).toEqual({ othersPct: 50, stealOnly: true });
+    const given = valid(
+      minimal((c) => {
+        delete c.sut;
+        c.target = 'http://127.0.0.1:8080';
+        c.gate = { busy: { others: 80, repeats: 4 } };
+      }),
+    );
+    expect(given.gate.busy).toEqual({ othersPct: 80, stealOnly: true, repeats: 4 });
   });
 
   it('a request’s own timeout and response checks, normalised for the runner', () => {

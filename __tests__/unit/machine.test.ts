@@ -273,6 +273,19 @@ describe('busyMachine: other processes and steal together against gate.busy’s 
       want,
     ),
   );
+
+  // a target's run: its service reads as another process, so steal alone decides
+  it.each<[number, number, number | undefined, number, boolean]>([
+    [100, 0, 100, 50, false],
+    [100, 19.9, 100, 50, false],
+    [0, 20, undefined, 50, true],
+    [0, 10, undefined, 10, true],
+    [0, 9.9, undefined, 10, false],
+  ])('steal only: others %s%% steal %s%% peak %s%% at %s%% → %s', (othersPct, stealPct, peakPct, at, want) =>
+    expect(
+      busyMachine({ busyPct: 0, othersPct, stealPct, ...(peakPct !== undefined ? { peakPct } : {}) }, at, true),
+    ).toBe(want),
+  );
 });
 
 /** Readings through a window of slices on 2 cores at 100 ticks a second: each slice's length (ms), the
@@ -377,7 +390,7 @@ describe('the collector reads the machine at the measured window’s start and e
       { ms: 250, sut: 40 },
       { ms: 250, sut: 40 },
     ]).map((t) => t.reading);
-    const c = new TrialCollector(undefined, new Map(), () => readings.shift(), 50);
+    const c = new TrialCollector(undefined, new Map(), () => readings.shift(), { othersPct: 50 });
     c.sample('api', { at: 0, cpuPct: 40, memoryBytes: 1, rxBytes: 0, txBytes: 0 }, 'sut');
     c.tick(0); // before the window: nothing read
     c.onEvent({ t: 'stage', scenario: 'api', phase: 'c2', trial: 1, trials: 1, stage: 'measure' }, 0);
@@ -417,6 +430,12 @@ describe('the report’s environment section', () => {
     const md = renderMarkdown(resultsFile(scenarios, []));
     expect(md).toContain(
       '- machine during trials (other processes than the containers and perf-gate, in % of one core): median 10%, at most 120% (api/c10 trial 1); 1 of 3 trials at 50% or more with steal; steal at most 2%',
+    );
+    // a target's run judges steal alone: its service's 120% is not a busy trial
+    const target = resultsFile(scenarios, []);
+    target.busy = { othersPct: 50, stealOnly: true, repeats: 10, repeated: 0 };
+    expect(renderMarkdown(target)).toContain(
+      "median 10%, at most 120% (api/c10 trial 1); 0 of 3 trials at 20% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged); steal at most 2%",
     );
     // nothing judged: nothing said; something judged without readings: said in one line
     expect(

@@ -813,7 +813,7 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
           selfCpuUs: 0,
         };
       },
-      threshold === 'off' ? undefined : threshold,
+      threshold === 'off' ? undefined : { othersPct: threshold },
     );
     return { collector, runner: new FakeRunner(name, collector, h.clock, h.calls, p50) };
   }

@@ -223,6 +223,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           : {
               busy: {
                 othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
+                // a target's service is not a container the run starts: its CPU reads as others'
+                ...(raw.target !== undefined ? { stealOnly: true as const } : {}),
                 ...(raw.gate?.busy?.repeats !== undefined ? { repeats: raw.gate.busy.repeats } : {}),
               },
             }),

@@ -342,7 +342,7 @@ export const configSchema = z
           )
           .optional()
           .describe(
-            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); off: readings are only reported',
+            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); with target, steal alone; off: readings are only reported',
           ),
         'run-alpha': z
           .union(

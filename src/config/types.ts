@@ -229,6 +229,9 @@ export interface Family {
 /** gate.busy as normalized */
 export interface BusySettings {
   othersPct: number;
+  /** a target's run (`target:`): the service runs beside perf-gate but not in a container the run
+   * started, so its CPU cannot be told from another process's; only steal is judged (BUSY_STEAL_PCT) */
+  stealOnly?: true;
   /** the run's allowance as given; undefined: twice the trials (pairs) the run plans, at least
    * DEFAULT_BUSY_REPEATS (busyRepeats) */
   repeats?: number;

@@ -136,6 +136,8 @@ export interface ResultsFile {
 /** gate.busy in a results file: settings (config/types.ts BusySettings) and the repeats spent */
 export interface BusyRecord {
   othersPct: number;
+  /** a target's run: only steal was judged (its service's CPU reads as another process's) */
+  stealOnly?: true;
   repeats: number;
   repeated: number;
 }

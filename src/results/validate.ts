@@ -73,7 +73,12 @@ const scenarioResult = z.looseObject({
   baselineLatency: z.record(z.string(), latencySummarySchema).optional(),
 });
 
-const busyRecord = z.object({ othersPct: nonneg, repeats: count, repeated: count });
+const busyRecord = z.object({
+  othersPct: nonneg,
+  stealOnly: z.literal(true).optional(),
+  repeats: count,
+  repeated: count,
+});
 
 const images = z.record(z.string(), z.object({ image: z.string(), id: z.string(), digest: z.string().nullable() }));
 

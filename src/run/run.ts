@@ -196,7 +196,7 @@ function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['mach
       config.runner.cpus,
       gatedPercentiles(scenarios),
       machine,
-      config.gate.busy?.othersPct,
+      config.gate.busy,
       ours,
     ),
   });

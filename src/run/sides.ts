@@ -199,7 +199,12 @@ export async function measure(
         const neutralised = { head: changed.at(-1) ?? [], base: run.base ? (changed[0] ?? []) : [] };
         const busy =
           config.gate.busy && ctx.busy
-            ? { othersPct: config.gate.busy.othersPct, repeats: ctx.busy.repeats, repeated: ctx.busy.used }
+            ? {
+                othersPct: config.gate.busy.othersPct,
+                ...(config.gate.busy.stealOnly ? { stealOnly: true as const } : {}),
+                repeats: ctx.busy.repeats,
+                repeated: ctx.busy.used,
+              }
             : undefined;
         return { images, neutralised, ...record, ...(busy ? { busy } : {}) };
       } finally {

@@ -2,7 +2,7 @@
 // measured window. One collector per SUT (two in A/B).
 import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
-import type { Phase, Scenario, Thresholds } from '../config/types.js';
+import type { BusySettings, Phase, Scenario, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import type { RunnerEvent } from '../runner-kit/plan.js';
 import { withPercentiles } from '../runner-kit/histogram.js';
@@ -71,8 +71,9 @@ export class TrialCollector {
     private readonly percentiles: ReadonlyMap<string, readonly string[]> = new Map(),
     /** the machine's CPU times now, where they can be read (RunDeps.machine) */
     private readonly readMachine: () => MachineReading | undefined = () => undefined,
-    /** gate.busy's threshold: a trial whose machine reading reaches it is marked `busy` */
-    private readonly busyOthersPct?: number,
+    /** gate.busy's threshold (and whether only steal is judged): a trial whose machine reading
+     * reaches it is marked `busy` */
+    private readonly busySettings?: Pick<BusySettings, 'othersPct' | 'stealOnly'>,
     /** the containers this run started and samples (the SUT's, the runner's; in A/B both sides', one
      * set shared by both collectors): the machine's other containers are other processes */
     private readonly ours: Set<string> = new Set(),
@@ -164,7 +165,8 @@ export class TrialCollector {
     // the percentiles the thresholds gate beyond the runner's summary, from this trial's histogram
     const latency = withPercentiles(measurement.latency, histogram, this.percentiles.get(scenario) ?? []);
     // trials are numbered in the order they were collected (A/B runs one trial per runner)
-    const busy = machine !== undefined && this.busyOthersPct !== undefined && busyMachine(machine, this.busyOthersPct);
+    const b = this.busySettings;
+    const busy = machine !== undefined && b !== undefined && busyMachine(machine, b.othersPct, b.stealOnly);
     entry.summaries.push({
       ...measurement,
       latency,

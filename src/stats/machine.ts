@@ -169,13 +169,12 @@ export const BUSY_STEAL_PCT = 20;
 
 /** A trial taken on a busy machine (gate.busy): other processes' CPU and steal together at `othersPct`
  * (% of one core) or more, over the whole window or in its busiest slice; or steal alone at
- * BUSY_STEAL_PCT or more (at `othersPct` where that is lower). */
-export function busyMachine(m: MachineUsage, othersPct: number): boolean {
-  return (
-    m.othersPct + m.stealPct >= othersPct ||
-    (m.peakPct ?? 0) >= othersPct ||
-    m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct)
-  );
+ * BUSY_STEAL_PCT or more (at `othersPct` where that is lower). `stealOnly` (a target's run, whose
+ * service reads as another process): steal alone. */
+export function busyMachine(m: MachineUsage, othersPct: number, stealOnly = false): boolean {
+  const steal = m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
+  if (stealOnly) return steal;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || steal;
 }
 
 /** Where Docker keeps each container's CPU time: a directory per container under a parent (the
