@@ -103134,13 +103134,7 @@ function sidesOf(p, base, machine) {
     sut,
     dir,
     ...root !== void 0 ? { root } : {},
-    collector: new TrialCollector(
-      config2.runner.cpus,
-      gatedPercentiles(scenarios),
-      machine,
-      config2.gate.busy,
-      ours
-    )
+    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios), machine, config2.gate.busy, ours)
   });
   return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
 }

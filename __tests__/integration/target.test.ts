@@ -7,16 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import {
-  dockerAvailable,
-  leftovers,
-  regressedOrBusy,
-  ROOT,
-  runCli,
-  runFresh,
-  runIdOf,
-  tempDir,
-} from './helpers.js';
+import { dockerAvailable, leftovers, regressedOrBusy, ROOT, runCli, runFresh, runIdOf, tempDir } from './helpers.js';
 
 const SUT = join(ROOT, 'fixtures/sut/bin/sut');
 

@@ -192,13 +192,7 @@ function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['mach
     sut,
     dir,
     ...(root !== undefined ? { root } : {}),
-    collector: new TrialCollector(
-      config.runner.cpus,
-      gatedPercentiles(scenarios),
-      machine,
-      config.gate.busy,
-      ours,
-    ),
+    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios), machine, config.gate.busy, ours),
   });
   return base
     ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]
