@@ -1217,9 +1217,9 @@ var require_common = __commonJS({
       return Object.prototype.hasOwnProperty.call(obj4, key);
     }
     exports2.assign = function(obj4) {
-      var sources = Array.prototype.slice.call(arguments, 1);
-      while (sources.length) {
-        var source = sources.shift();
+      var sources2 = Array.prototype.slice.call(arguments, 1);
+      while (sources2.length) {
+        var source = sources2.shift();
         if (!source) {
           continue;
         }
@@ -77585,9 +77585,9 @@ function partPattern(schema) {
     return own2;
   }
   if (def.options) {
-    const sources = def.options.map(partPattern);
-    if (sources.every(Boolean))
-      return `^(${sources.map((s) => cleanRegex(s)).join("|")})$`;
+    const sources2 = def.options.map(partPattern);
+    if (sources2.every(Boolean))
+      return `^(${sources2.map((s) => cleanRegex(s)).join("|")})$`;
   }
   return leafPattern(schema);
 }
@@ -88330,8 +88330,8 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
 }
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
-  for (const source of sources) {
+function assignProps(target, ...sources2) {
+  for (const source of sources2) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
         assignProp(target, key, source[key]);
@@ -92479,8 +92479,8 @@ function openLoopLimits(phase2) {
 }
 var OPEN_LATE_MS = 5;
 function loadRequests(load, defaultMs) {
-  const requests2 = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
-  return requests2.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
 function wsEntries(push) {
@@ -95045,26 +95045,49 @@ function texts(r, path) {
     )
   ];
 }
-function requests(config2) {
+function sources(config2) {
   const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = /* @__PURE__ */ new Set();
-  const out = (config2.setup ?? []).map((s, i) => ({
-    path: `setup[${i}].request`,
-    request: s.request,
-    known: { setup, flow: none, columns: [] }
-  }));
+  const plain = { setup, flow: none, columns: [] };
+  const http2 = (path, request2, known) => ({
+    path,
+    texts: texts(request2, path),
+    known
+  });
+  const out = (config2.setup ?? []).map((s, i) => http2(`setup[${i}].request`, s.request, plain));
   config2.scenarios.forEach((s, i) => {
     const t = s.target;
-    if (t.kind !== "http") return;
+    const path = `scenarios[${i}]`;
+    const record2 = (at, r) => Object.entries(r).map(([k, v]) => [`${at}.${k}`, v]);
+    if (t.kind === "ws") {
+      const w = t.websocket;
+      const at = `${path}.websocket`;
+      const hellos = w.hello.map((h, j) => [`${at}.hello[${j}]`, h]);
+      out.push({
+        path: at,
+        texts: [[`${at}.url`, w.url], ...record2(`${at}.headers`, w.headers), ...hellos, [`${at}.message`, w.message]],
+        known: plain,
+        templated: /* @__PURE__ */ new Set([`${at}.message`, ...hellos.map(([k]) => k)])
+      });
+      return;
+    }
+    if (t.kind === "grpc") {
+      const at = `${path}.grpc`;
+      out.push({
+        path: at,
+        texts: [[`${at}.url`, t.grpc.urlAsWritten], ...record2(`${at}.metadata`, t.grpc.metadata)],
+        known: plain
+      });
+      return;
+    }
     const known = {
       setup,
       flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
       columns: t.data?.columns ?? []
     };
-    const path = `scenarios[${i}]`;
-    if (t.flow) t.mix?.forEach((e, j) => out.push({ path: `${path}.flow[${j}]`, request: e.request, known }));
-    else if (t.mix) t.mix.forEach((e, j) => out.push({ path: `${path}.requests[${j}]`, request: e.request, known }));
-    else out.push({ path: `${path}.request`, request: t.request, known });
+    if (t.flow) t.mix?.forEach((e, j) => out.push(http2(`${path}.flow[${j}]`, e.request, known)));
+    else if (t.mix) t.mix.forEach((e, j) => out.push(http2(`${path}.requests[${j}]`, e.request, known)));
+    else out.push(http2(`${path}.request`, t.request, known));
   });
   return out;
 }
@@ -95080,8 +95103,8 @@ function suggestion(name2, known) {
 }
 function placeholderKindProblems(config2, env) {
   const problems = [];
-  for (const { path, request: request2, known } of requests(config2)) {
-    for (const [at, text] of texts(request2, path)) {
+  for (const { path, texts: sent, known, templated } of sources(config2)) {
+    for (const [at, text] of sent) {
       for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
         if (known.flow.has(name2))
@@ -95098,6 +95121,7 @@ function placeholderKindProblems(config2, env) {
             problems.push(`${at}: \${${name2}} is not set in the environment and no setup step extracts it${hint}`);
         }
       }
+      if (templated?.has(at)) continue;
       for (const m of new Set([...text.matchAll(BARE_SLOT)].map((x) => x[1]))) {
         if (known.flow.has(m)) continue;
         if (known.setup.has(m))
@@ -95115,8 +95139,8 @@ function placeholderKindProblems(config2, env) {
 }
 function unsetNames(config2, env) {
   const unset = /* @__PURE__ */ new Set();
-  for (const { path, request: request2, known } of requests(config2))
-    for (const [at, text] of texts(request2, path))
+  for (const { texts: sent, known } of sources(config2))
+    for (const [at, text] of sent)
       for (const name2 of at.includes(".expect.") ? [] : placeholders(text))
         if (!known.setup.has(name2) && !known.flow.has(name2) && !known.columns.includes(name2) && env[name2] === void 0)
           unset.add(name2);
@@ -99970,8 +99994,8 @@ function slotsReadable(s) {
   if (s.target.kind !== "http") return true;
   const columns = s.target.data?.columns;
   const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
-  const requests2 = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
-  const texts2 = requests2.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
+  const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+  const texts2 = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
   return texts2.every((t) => templateProblems(t, columns, values).length === 0);
 }
 

@@ -10,6 +10,8 @@ import { parseConfigText, loadConfig } from '../../src/config/load.js';
 import { placeholderKindProblems, unsetNames } from '../../src/config/placeholder-kinds.js';
 import { failure } from './fixtures.js';
 
+const ROOT = join(import.meta.dirname, '../..');
+
 type Raw = Record<string, unknown>;
 
 const LOGIN = {
@@ -148,6 +150,47 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     expect(withEnv).toHaveLength(1);
     const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
     expect(unsetNames(r.config as NonNullable<typeof r.config>, ENV)).toEqual(['tokn', 'ELSEWHERE']);
+  });
+
+  it('a WebSocket and a gRPC scenario: the texts run fills are read too (run refuses what the note names)', () => {
+    const raw = config({});
+    const base = (raw.scenarios as Raw[])[0] as Raw;
+    raw.scenarios = [
+      {
+        ...base,
+        name: 'ws',
+        websocket: {
+          url: 'ws://broker:8080/ws?key=${WS_KEY}',
+          headers: { authorization: 'Bearer {{token}}' },
+          // the protocol's own {{peer}}, {{id}}, {{other}}: not flow values, nothing to say
+          hello: ['{"type":"hello","peer":{{peer}},"key":"${HELLO_KEY}"}'],
+          message: '{"id":"{{id}}","to":{{other}},"sig":"${tokn}"}',
+        },
+        phases: [{ peers: 2, messages: 10, rate: 10 }],
+      },
+      {
+        ...base,
+        name: 'grpc',
+        grpc: {
+          url: 'grpc://search:50051',
+          proto: 'fixtures/grpc-search/search.proto',
+          service: 'vectordb.VectorDB',
+          method: 'Search',
+          message: { k: 1 },
+          metadata: { authorization: 'Bearer ${API_TOKEN}', 'x-session': '{{token}}' },
+        },
+      },
+    ];
+    const r = parseConfigText(stringify(raw), join(ROOT, 'perf-gate.yml'), (p) => join(ROOT, p));
+    expect(r.problems).toEqual([]);
+    const c = r.config as NonNullable<typeof r.config>;
+    expect(placeholderKindProblems(c, ENV)).toEqual([
+      'scenarios[0].websocket.headers.authorization: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
+      'scenarios[0].websocket.message: ${tokn} is not set in the environment and no setup step extracts it (did you mean ${token}?)',
+      'scenarios[1].grpc.metadata.x-session: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
+    ]);
+    expect(unsetNames(c, ENV)).toEqual(['WS_KEY', 'HELLO_KEY', 'tokn', 'API_TOKEN']);
+    expect(unsetNames(c, { ...ENV, WS_KEY: '1', HELLO_KEY: '2', tokn: '3', API_TOKEN: '4' })).toEqual([]);
   });
 });
 

@@ -34,27 +34,63 @@ function texts(r: RequestSpec, path: string): Array<[string, string]> {
   ];
 }
 
-/** The HTTP requests of the config with their keys and the names each may use. */
-function requests(config: Config): Array<{ path: string; request: RequestSpec; known: Known }> {
+/** What one request (a WebSocket or gRPC scenario: its connection) sends, by key, and the names it may
+ * use. `templated`: keys whose own `{{…}}` names are the protocol's (a WebSocket message's `{{peer}}`),
+ * not flow values: only their `${…}` are read. */
+interface Source {
+  path: string;
+  texts: Array<[string, string]>;
+  known: Known;
+  templated?: ReadonlySet<string>;
+}
+
+/** Every request text of the config with its key and the names it may use: HTTP requests (setup's
+ * too), a WebSocket scenario's URL, headers, hellos and message, a gRPC scenario's URL and metadata —
+ * the texts run fills (runner-kit/fill.ts). */
+function sources(config: Config): Source[] {
   const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = new Set<string>();
-  const out = (config.setup ?? []).map((s, i): { path: string; request: RequestSpec; known: Known } => ({
-    path: `setup[${i}].request`,
-    request: s.request,
-    known: { setup, flow: none, columns: [] },
-  }));
+  const plain: Known = { setup, flow: none, columns: [] };
+  const http = (path: string, request: RequestSpec, known: Known): Source => ({
+    path,
+    texts: texts(request, path),
+    known,
+  });
+  const out = (config.setup ?? []).map((s, i) => http(`setup[${i}].request`, s.request, plain));
   config.scenarios.forEach((s, i) => {
     const t = s.target;
-    if (t.kind !== 'http') return;
+    const path = `scenarios[${i}]`;
+    const record = (at: string, r: Record<string, string>) =>
+      Object.entries(r).map(([k, v]): [string, string] => [`${at}.${k}`, v]);
+    if (t.kind === 'ws') {
+      const w = t.websocket;
+      const at = `${path}.websocket`;
+      const hellos = w.hello.map((h, j): [string, string] => [`${at}.hello[${j}]`, h]);
+      out.push({
+        path: at,
+        texts: [[`${at}.url`, w.url], ...record(`${at}.headers`, w.headers), ...hellos, [`${at}.message`, w.message]],
+        known: plain,
+        templated: new Set([`${at}.message`, ...hellos.map(([k]) => k)]),
+      });
+      return;
+    }
+    if (t.kind === 'grpc') {
+      const at = `${path}.grpc`;
+      out.push({
+        path: at,
+        texts: [[`${at}.url`, t.grpc.urlAsWritten], ...record(`${at}.metadata`, t.grpc.metadata)],
+        known: plain,
+      });
+      return;
+    }
     const known: Known = {
       setup,
       flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
       columns: t.data?.columns ?? [],
     };
-    const path = `scenarios[${i}]`;
-    if (t.flow) t.mix?.forEach((e, j) => out.push({ path: `${path}.flow[${j}]`, request: e.request, known }));
-    else if (t.mix) t.mix.forEach((e, j) => out.push({ path: `${path}.requests[${j}]`, request: e.request, known }));
-    else out.push({ path: `${path}.request`, request: t.request, known });
+    if (t.flow) t.mix?.forEach((e, j) => out.push(http(`${path}.flow[${j}]`, e.request, known)));
+    else if (t.mix) t.mix.forEach((e, j) => out.push(http(`${path}.requests[${j}]`, e.request, known)));
+    else out.push(http(`${path}.request`, t.request, known));
   });
   return out;
 }
@@ -80,8 +116,8 @@ function suggestion(name: string, known: Known): string {
  */
 export function placeholderKindProblems(config: Config, env?: Readonly<Record<string, string | undefined>>): string[] {
   const problems: string[] = [];
-  for (const { path, request, known } of requests(config)) {
-    for (const [at, text] of texts(request, path)) {
+  for (const { path, texts: sent, known, templated } of sources(config)) {
+    for (const [at, text] of sent) {
       // (a check's text is compared as it is: the environment fills only what is sent)
       for (const name of new Set(at.includes('.expect.') ? [] : placeholders(text))) {
         if (known.setup.has(name)) continue;
@@ -100,6 +136,7 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
             problems.push(`${at}: \${${name}} is not set in the environment and no setup step extracts it${hint}`);
         }
       }
+      if (templated?.has(at)) continue;
       for (const m of new Set([...text.matchAll(BARE_SLOT)].map((x) => x[1] as string))) {
         if (known.flow.has(m)) continue;
         if (known.setup.has(m))
@@ -119,8 +156,8 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
 /** The `${NAME}`s no setup step extracts and `env` does not set, each once (run refuses them). */
 export function unsetNames(config: Config, env: Readonly<Record<string, string | undefined>>): string[] {
   const unset = new Set<string>();
-  for (const { path, request, known } of requests(config))
-    for (const [at, text] of texts(request, path))
+  for (const { texts: sent, known } of sources(config))
+    for (const [at, text] of sent)
       for (const name of at.includes('.expect.') ? [] : placeholders(text))
         if (!known.setup.has(name) && !known.flow.has(name) && !known.columns.includes(name) && env[name] === undefined)
           unset.add(name);
