@@ -101360,59 +101360,6 @@ function failingRows(results2, scenarios) {
   return out;
 }
 
-// src/results/merge.ts
-function mergeTrials(trials2, histograms, percentiles2 = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
-  const merged = mergeHistograms(histograms);
-  const latency2 = summarize(merged);
-  if (percentiles2.length > 0) latency2.percentiles = percentilesOf(merged, percentiles2);
-  const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
-  const statusCodes = {};
-  const errors = {};
-  let bytes = 0;
-  for (const t of trials2) {
-    addCounts(statusCodes, t.statusCodes);
-    addCounts(errors, t.errors);
-    bytes += t.bytesPerSec * t.durationMs / 1e3;
-  }
-  const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
-  const responses = sum((t) => t.responses);
-  const failures = sum((t) => t.failures);
-  const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
-  const seconds2 = durationMs / 1e3;
-  const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
-  const resources2 = {};
-  for (const s of [...services].sort()) {
-    resources2[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
-  }
-  const result = {
-    trials: trials2.length,
-    durationMs: Math.round(durationMs * 1e3) / 1e3,
-    sent: sum((t) => t.sent),
-    responses,
-    successes: sum((t) => t.successes),
-    failures,
-    statusCodes,
-    errors,
-    errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
-    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
-    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
-    latency: latency2,
-    connectionCloses: sum((t) => t.connectionCloses),
-    resources: resources2,
-    histogram: encodeHistogram(merged)
-  };
-  const checks = sumChecks(trials2);
-  if (checks) result.checks = checks;
-  const expected = unionStatuses(trials2);
-  if (expected) result.expectedStatuses = expected;
-  const open2 = sumOpenCounts(trials2);
-  if (open2) result.open = open2;
-  const delivery = sumDelivery(trials2);
-  if (delivery) result.delivery = delivery;
-  merged.destroy();
-  return result;
-}
-
 // src/results/flags.ts
 var GENERATOR_LIMITS = {
   /** the runner process used at least this share of the CPUs it could use */
@@ -101502,6 +101449,59 @@ function phaseFlags(phase2, trials2, runnerCpus) {
     );
   }
   return flags;
+}
+
+// src/results/merge.ts
+function mergeTrials(trials2, histograms, percentiles2 = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
+  const merged = mergeHistograms(histograms);
+  const latency2 = summarize(merged);
+  if (percentiles2.length > 0) latency2.percentiles = percentilesOf(merged, percentiles2);
+  const durationMs = trials2.reduce((a, t) => a + t.durationMs, 0);
+  const statusCodes = {};
+  const errors = {};
+  let bytes = 0;
+  for (const t of trials2) {
+    addCounts(statusCodes, t.statusCodes);
+    addCounts(errors, t.errors);
+    bytes += t.bytesPerSec * t.durationMs / 1e3;
+  }
+  const sum = (f) => trials2.reduce((a, t) => a + f(t), 0);
+  const responses = sum((t) => t.responses);
+  const failures = sum((t) => t.failures);
+  const errorCount2 = Object.values(errors).reduce((a, b) => a + b, 0);
+  const seconds2 = durationMs / 1e3;
+  const services = new Set(trials2.flatMap((t) => Object.keys(t.resources)));
+  const resources2 = {};
+  for (const s of [...services].sort()) {
+    resources2[s] = combineUsage(trials2.map((t) => t.resources[s]).filter((u) => u !== void 0));
+  }
+  const result = {
+    trials: trials2.length,
+    durationMs: Math.round(durationMs * 1e3) / 1e3,
+    sent: sum((t) => t.sent),
+    responses,
+    successes: sum((t) => t.successes),
+    failures,
+    statusCodes,
+    errors,
+    errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
+    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
+    bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
+    latency: latency2,
+    connectionCloses: sum((t) => t.connectionCloses),
+    resources: resources2,
+    histogram: encodeHistogram(merged)
+  };
+  const checks = sumChecks(trials2);
+  if (checks) result.checks = checks;
+  const expected = unionStatuses(trials2);
+  if (expected) result.expectedStatuses = expected;
+  const open2 = sumOpenCounts(trials2);
+  if (open2) result.open = open2;
+  const delivery = sumDelivery(trials2);
+  if (delivery) result.delivery = delivery;
+  merged.destroy();
+  return result;
 }
 
 // src/session/collect.ts

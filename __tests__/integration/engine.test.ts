@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/runner-kit/plan.js';
-import type { TrialMeasurement } from '../../src/results/types.js';
+import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import { decodeHistogram } from '../../src/runner-kit/histogram.js';
 import { mergeReplicaTrials } from '../../src/runner-kit/replicas.js';
 import { runClosed } from '../../runner/src/closed-loop.js';

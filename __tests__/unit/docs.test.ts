@@ -210,14 +210,15 @@ describe('docs/config.md: the anchors example', () => {
 describe('docs/cookbook.md: each recipe is the file under examples/, and its cost is what validate says', () => {
   const doc = read('docs/cookbook.md');
   const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] as string);
-  it.each(['crud-api', 'websocket', 'rate-sweep'])('examples/%s/perf-gate.yml appears verbatim', (recipe) => {
+  it.each(['crud-api', 'websocket', 'grpc', 'rate-sweep'])('examples/%s/perf-gate.yml appears verbatim', (recipe) => {
     expect(blocks).toContain(read(`examples/${recipe}/perf-gate.yml`));
   });
 
   it.each<[string, number]>([
     ['crud-api', 0],
     ['websocket', 1],
-    ['rate-sweep', 2],
+    ['grpc', 2],
+    ['rate-sweep', 3],
   ])('%s: the cost table is validate’s figures', (recipe, row) => {
     const dir = join(ROOT, 'examples', recipe);
     const { config, problems } = parseConfigText(

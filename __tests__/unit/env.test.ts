@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandEnv, expandPlan, placeholders } from '../../src/config/env.js';
+import { expandEnv, expandPlan } from '../../src/config/env.js';
+import { placeholders } from '../../src/runner-kit/placeholders.js';
 import { UserError } from '../../src/common/errors.js';
 import type { RunnerPlan } from '../../src/runner-kit/plan.js';
 import { targetOf } from './fixtures.js';

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MetricName } from '../../src/config/schema.js';
+import type { MetricName } from '../../src/metrics/registry.js';
 import { UserError } from '../../src/common/errors.js';
 import type { ResourceUsage } from '../../src/stats/resources.js';
 import {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareScenario } from '../../src/compare/compare.js';
 import { GENERATOR_LIMITS, generatorCapacity, phaseFlags } from '../../src/results/flags.js';
-import type {
-  BaselineFile,
-  GeneratorUsage,
-  OpenLoopCounts,
-  PhaseParams,
-  PhaseResult,
-  TrialMeasurement,
-} from '../../src/results/types.js';
+import type { BaselineFile, PhaseParams, PhaseResult } from '../../src/results/types.js';
+import type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import { latency } from './fixtures.js';
 
 /** A healthy trial: little CPU on one of two threads, a quiet event loop, no closes. */

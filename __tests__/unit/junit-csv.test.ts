@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { METRIC_NAMES } from '../../src/config/schema.js';
+import { METRIC_NAMES } from '../../src/metrics/registry.js';
 import { CSV_COLUMNS, csvField, renderCsv } from '../../src/report/csv.js';
 import { renderJunit, xmlEscape } from '../../src/report/junit.js';
 import { comparison, phase, resultsFile } from './fixtures.js';

@@ -43,6 +43,42 @@ function edgesOf(): Edge[] {
   return edges;
 }
 
+/**
+ * The names a file of src/ exports from another folder (`export { X } from '../other/x.js'`, `export *
+ * from`, or an imported name exported again): each name has one home, and its importers import it
+ * from there. As `file: name ← module`.
+ */
+export function reExports(file: string, text: string): string[] {
+  const path = join(SRC, file);
+  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const leaves = (spec: string) => spec.startsWith('.') && folderOf(resolve(dirname(path), spec)) !== folderOf(path);
+  const imported = new Map<string, string>();
+  const out: string[] = [];
+  for (const st of sf.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+      const spec = st.moduleSpecifier.text;
+      const clause = st.importClause;
+      if (clause?.name) imported.set(clause.name.text, spec);
+      const nb = clause?.namedBindings;
+      if (nb && ts.isNamedImports(nb)) for (const e of nb.elements) imported.set(e.name.text, spec);
+      if (nb && ts.isNamespaceImport(nb)) imported.set(nb.name.text, spec);
+    }
+    if (!ts.isExportDeclaration(st)) continue;
+    const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+    const names = st.exportClause && ts.isNamedExports(st.exportClause) ? st.exportClause.elements : undefined;
+    if (spec !== undefined) {
+      if (leaves(spec))
+        out.push(...(names ? names.map((e) => `${file}: ${e.name.text} ← ${spec}`) : [`${file}: * ← ${spec}`]));
+      continue;
+    }
+    for (const e of names ?? []) {
+      const from = imported.get((e.propertyName ?? e.name).text);
+      if (from !== undefined && leaves(from)) out.push(`${file}: ${e.name.text} ← ${from}`);
+    }
+  }
+  return out;
+}
+
 /** The Floors section's two tables: each folder's floor (0 at the top), and the climbs it counts. */
 export function drawing(md: string): { floors: Map<string, number>; climbs: Map<string, number> } {
   const section = md.split(/^## Floors$/m)[1]?.split(/^## /m)[0] ?? '';
@@ -144,6 +180,11 @@ describe('the layers of docs/architecture.md, checked on every import under src/
     expect(counted, detail).toEqual(Object.fromEntries(allowed));
   });
 
+  it('one home per name: no file exports a name from another folder', () => {
+    const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(files.flatMap((f) => reExports(f, readFileSync(join(SRC, f), 'utf8')))).toEqual([]);
+  });
+
   it('no import cycle between folders but through the climbs the drawing counts', () => {
     const down = edges.filter((e) => !allowed.has(`${e.from} → ${e.to}`));
     expect(cycles(down)).toEqual([]);
@@ -179,6 +220,24 @@ describe('the checker itself', () => {
     const got = judge(edges, floors);
     expect(Object.fromEntries([...got.climbs].map(([k, v]) => [k, v.length]))).toEqual(climbs);
     expect(got.unplaced).toEqual(unplaced);
+  });
+
+  it.each<[string, string, string[]]>([
+    [
+      'a named re-export from another folder',
+      "export { a, type B } from '../metrics/x.js';",
+      ['config/t.ts: a ← ../metrics/x.js', 'config/t.ts: B ← ../metrics/x.js'],
+    ],
+    ['every name of another folder', "export * from '../metrics/x.js';", ['config/t.ts: * ← ../metrics/x.js']],
+    [
+      'an imported name exported again',
+      "import { a } from '../metrics/x.js';\nexport { a };",
+      ['config/t.ts: a ← ../metrics/x.js'],
+    ],
+    ['within the folder: allowed', "export { a } from './x.js';\nimport { b } from './y.js';\nexport { b };", []],
+    ['a package: not a folder of the house', "export { z } from 'zod';", []],
+  ])('re-exports: %s', (_label, text, want) => {
+    expect(reExports('config/t.ts', text)).toEqual(want);
   });
 
   it('finds a cycle of three folders, and none in a chain', () => {

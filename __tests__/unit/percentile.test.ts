@@ -15,7 +15,7 @@ import { AGAINST_BASELINES } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { locateProblems } from '../../src/config/lines.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { MetricName } from '../../src/config/schema.js';
+import type { MetricName } from '../../src/metrics/registry.js';
 import type { Config, Scenario } from '../../src/config/types.js';
 import { isPercentileMetric, parsePercentileKey } from '../../src/metrics/percentile.js';
 import {

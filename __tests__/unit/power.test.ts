@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
 import { bandEdge, cyclic, shiftToEdge, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
-import type { MetricName } from '../../src/config/schema.js';
+import type { MetricName } from '../../src/metrics/registry.js';
 import type { Thresholds } from '../../src/config/types.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EngineJob, type Limit, share, splitStage, type StageSpec } from '../../runner/src/split.js';
-import type { ClosedPhase, OpenPhase } from '../../src/config/types.js';
+import type { ClosedPhase, OpenPhase } from '../../src/runner-kit/plan.js';
 
 const load: StageSpec['target'] = {
   kind: 'http',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combineRequestTallies, combineTallies, type EngineTally } from '../../runner/src/tally.js';
-import type { OpenLoopCounts } from '../../src/results/types.js';
+import type { OpenLoopCounts } from '../../src/runner-kit/measurement.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 
 const repeat = (value: number, n: number): number[] => Array.from({ length: n }, () => value);

@@ -4,9 +4,8 @@
 // paired difference for a floor) AND a one-sided Wilcoxon signed-rank test over the pairs with
 // p ≤ alpha. Absolute limits, generator-bound phases and new error classes work as in the gate.
 import { busyTrials, busyVerdict } from './busy.js';
-import type { MetricName } from '../config/schema.js';
+import type { MetricName } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
-export { DEFAULT_AB_PAIRS } from '../config/types.js';
 
 /**
  * A/B's bands when a scenario has none: half the gate's. Both sides share the run's noise and drift

@@ -1,7 +1,7 @@
 // Pure: compares one scenario's results with its baseline (SPEC §4): band (regress AND floor),
 // absolute limits with or without a baseline, Mann–Whitney confirmation over at most two looks
 // (confirm.ts), enough samples beyond a gated percentile, new error classes, stale baselines.
-import type { MetricName } from '../config/schema.js';
+import type { MetricName } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import type {
   BaselineFile,

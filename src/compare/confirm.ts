@@ -21,8 +21,6 @@ export interface Looks {
   stopped?: number;
 }
 
-export { DEFAULT_CONFIRM_MAX_TIME_MS, DEFAULT_CONFIRM_MAX_TRIALS } from '../config/types.js';
-
 /** The looks of a phase with `trials` configured and confirmation up to `maxTrials` (0: off). A cap
  * below the configured trials is off too: confirmation never runs fewer trials than configured. */
 export function looksOf(trials: number, maxTrials: number): Looks {

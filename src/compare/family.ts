@@ -5,7 +5,7 @@
 // their phase's share through a joint permutation test (stats/joint.ts), so a phase's correlated p50,
 // p99 and rps are not charged three times. A run raises a false alarm with probability at most the
 // budget: the sum over phases of their shares. The plan counts the phases (run-budget.ts).
-import type { MetricName } from '../config/schema.js';
+import type { MetricName } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import type { Family } from '../config/types.js';
 import type { PhaseResult } from '../results/types.js';

@@ -1,5 +1,5 @@
 // Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
-import type { MetricName } from '../config/schema.js';
+import type { MetricName } from '../metrics/registry.js';
 import type { Thresholds } from '../config/types.js';
 import { isPercentileMetric, type PercentileMetric, quantileOf } from '../metrics/percentile.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
@@ -15,8 +15,6 @@ import {
   SUMMARY_FIELDS,
   type Unmeasurable,
 } from '../metrics/registry.js';
-
-export { errorCount, percentileValue, RUNNER_KEY } from '../metrics/registry.js';
 
 /** +1: worse when it goes up (latency, errors, memory, cpu); -1: worse when it goes down (throughput). */
 export function direction(metric: MetricName): 1 | -1 {

@@ -4,15 +4,9 @@
 // configured trials alone cannot confirm (every row outside its band will need more trials), or a
 // phase is too short for the percentiles it gates.
 import { namedAndCounted } from '../common/named-and-counted.js';
-import type { MetricName } from '../config/schema.js';
-import {
-  type Config,
-  MAX_GROWN_CAP,
-  type Phase,
-  type Scenario,
-  type Threshold,
-  type Thresholds,
-} from '../config/types.js';
+import type { MetricName } from '../metrics/registry.js';
+import { type Config, MAX_GROWN_CAP, type Scenario, type Threshold, type Thresholds } from '../config/types.js';
+import type { Phase } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
 import { formatMs } from '../config/units.js';

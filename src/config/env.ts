@@ -6,11 +6,9 @@
 // second pass, the text written in that pass's form (src/runner-kit/placeholders.ts).
 import { usageError } from '../common/errors.js';
 import { type Fill, fillRequest, fillTarget } from '../runner-kit/fill.js';
-import { fillPlaceholders, PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
+import { fillPlaceholders, PLACEHOLDER_NAME } from '../runner-kit/placeholders.js';
 import type { PlanScenario } from '../runner-kit/plan.js';
 import type { RunnerPlan } from '../runner-kit/plan.js';
-
-export { placeholders };
 
 /** `text` with every `${NAME}` replaced; `where` names the key in errors. Values used are reported
  * through `secret` (the Action masks them in its log). Names in `runner` are left as they are, for

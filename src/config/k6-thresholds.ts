@@ -9,13 +9,8 @@
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
 import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
 import { isMetricName, metricOf as definitionOf } from '../metrics/registry.js';
-import {
-  type MetricName,
-  metricUnit,
-  type RawThreshold,
-  type RawThresholds,
-  type RawThresholdsInput,
-} from './schema.js';
+import { metricUnit, type RawThreshold, type RawThresholds, type RawThresholdsInput } from './schema.js';
+import type { MetricName } from '../metrics/registry.js';
 
 /** k6 metrics perf-gate can read thresholds of, and the metric their `rate` means. */
 export const K6_METRICS = {
@@ -77,8 +72,6 @@ function valueOf(metric: MetricName, text: string): string {
   if (def.unit === 'percent' && def.configScale === 1) return `${Number((Number(v) * 100).toPrecision(12))}%`;
   return v;
 }
-
-export { isMetricName } from '../metrics/registry.js';
 
 /** A threshold key as a metric name: a percentile in its one spelling (p97.50 → p97.5, p99.90 → p99.9);
  * any other key as it is. */

@@ -18,10 +18,10 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_TRIALS,
   DEFAULT_WARMUP_MS,
-  type Phase,
   type Scenario,
   type ScenarioTarget,
 } from './types.js';
+import type { Phase } from '../runner-kit/plan.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
 import { normalizeSetup } from './setup.js';
 import { parseDurationMs } from './units.js';

@@ -2,7 +2,8 @@
 // problem a `path: message` line. A WebSocket phase is the ws protocol's (src/protocols/ws/).
 import { parseDurationMs } from './units.js';
 import { BOUNDS, type RawPhase } from './schema.js';
-import { type ClosedPhase, DEFAULT_MAX_IN_FLIGHT, type Phase } from './types.js';
+import { DEFAULT_MAX_IN_FLIGHT } from './types.js';
+import type { ClosedPhase, Phase } from '../runner-kit/plan.js';
 import { peakLevel, type Ramp, rampDurationMs } from '../runner-kit/ramp.js';
 
 /** The name of an open-loop phase without one (also a rate sweep's steps): r500, r2_5. */

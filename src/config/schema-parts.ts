@@ -107,7 +107,6 @@ export const httpUrl = withPort(
 export const METRIC_UNITS = Object.fromEntries(METRIC_NAMES.map((m) => [m, METRICS[m].unit])) as {
   readonly [M in FixedMetric]: (typeof METRICS)[M]['unit'];
 };
-export { type FixedMetric, type MetricName, METRIC_NAMES } from '../metrics/registry.js';
 /** The unit of a metric's absolute values: a percentile's is a latency. */
 export function metricUnit(metric: MetricName): MetricUnit {
   return metricOf(metric).unit;

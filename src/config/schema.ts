@@ -17,7 +17,6 @@ import {
   HOUR,
   httpUrl,
   intIn,
-  type MetricName,
   name,
   numberUpTo,
   percentileSchemas,
@@ -30,16 +29,9 @@ import {
   warmupLater,
   withPort,
 } from './schema-parts.js';
+import type { MetricName } from '../metrics/registry.js';
 
-export {
-  BOUNDS,
-  type FixedMetric,
-  METRIC_NAMES,
-  METRIC_UNITS,
-  type MetricName,
-  metricUnit,
-  RESOURCE_METRICS,
-} from './schema-parts.js';
+export { BOUNDS, METRIC_UNITS, metricUnit, RESOURCE_METRICS } from './schema-parts.js';
 
 /** A ready probe: an HTTP URL, a TCP address for a service that speaks no HTTP, or a gRPC server's health. */
 const PROBE_ERROR = 'must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL';

@@ -1,7 +1,7 @@
 // The validated, normalised configuration the rest of perf-gate works with. Units are resolved:
 // durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
 import type { PlanExpect } from '../runner-kit/expect.js';
-import type { MetricName } from './schema.js';
+import type { MetricName } from '../metrics/registry.js';
 import type { SetupStep } from './setup.js';
 import type { ExtractRule } from '../runner-kit/setup.js';
 
@@ -19,9 +19,6 @@ export interface Threshold {
   inform?: boolean;
 }
 import type { Phase, ReadyProbe, WsPush } from '../runner-kit/plan.js';
-
-export type { ClosedPhase, OpenPhase, Phase, ReadyProbe, WsPhase } from '../runner-kit/plan.js';
-export { OPEN_LATE_MS, openLoopLimits } from '../runner-kit/plan.js';
 
 export type Thresholds = Partial<Record<MetricName, Threshold>>;
 

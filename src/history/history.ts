@@ -1,6 +1,6 @@
 // Pure: a trend history of default-branch runs, one JSON line per run (perf-history.jsonl, committed
 // beside the baselines). The report draws its trend from it (report/trend.ts).
-import { errorCount } from '../compare/metrics.js';
+import { errorCount } from '../metrics/registry.js';
 import type { ResultsFile } from '../results/types.js';
 
 export const HISTORY_SCHEMA = 'perf-gate/history@1';

@@ -2,7 +2,8 @@
 // is compared and a sweep never fails (SPEC §1). A level past saturation may answer nothing.
 import { AGAINST_BASELINES } from '../compare/judging.js';
 import { ratePhaseName } from '../config/phases.js';
-import { DEFAULT_MAX_IN_FLIGHT, type Phase, type Scenario } from '../config/types.js';
+import { DEFAULT_MAX_IN_FLIGHT, type Scenario } from '../config/types.js';
+import type { Phase } from '../runner-kit/plan.js';
 import { measureOne } from '../session/measure.js';
 import { onlySide } from './gate.js';
 import type { Mode } from './mode.js';

@@ -1,7 +1,8 @@
 // What each protocol's host module gives the rest of perf-gate (src/protocols/index.ts holds them in
 // one map, keyed by kind): its scenarios' normalising, the runner's plan, and what its results hold.
 import type { RawConfig, RawPhase } from '../config/schema.js';
-import type { Phase, Scenario, ScenarioTarget, Thresholds } from '../config/types.js';
+import type { Scenario, ScenarioTarget, Thresholds } from '../config/types.js';
+import type { Phase } from '../runner-kit/plan.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
 
 /** A scenario as the config writes it (schema-valid). */

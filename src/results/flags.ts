@@ -1,9 +1,10 @@
 // Pure: the warnings attached to a phase from what its trials measured. A flag that starts with
 // `generator-bound` makes the phase's comparisons `invalid` (compare.ts): the load generator, not the
 // SUT, limited what was measured. The others are reported next to the numbers.
-import { OPEN_LATE_MS, openLoopLimits } from '../config/types.js';
-import { sumOpenCounts } from './merge.js';
-import type { PhaseResult, TrialMeasurement } from './types.js';
+import { OPEN_LATE_MS, openLoopLimits } from '../runner-kit/plan.js';
+import { sumOpenCounts, type TrialMeasurement } from '../runner-kit/measurement.js';
+
+import type { PhaseResult } from './types.js';
 
 export const GENERATOR_LIMITS = {
   /** the runner process used at least this share of the CPUs it could use */

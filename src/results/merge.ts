@@ -7,8 +7,6 @@ import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from 
 import type { ResourceUsage } from '../stats/resources.js';
 import type { MergedPhase, TrialSummary } from './types.js';
 
-export { addCounts, addOpenCounts, sumOpenCounts } from '../runner-kit/measurement.js';
-
 /**
  * `percentiles`: the percentiles beyond the summary's fields to take from the merged histogram (p97.5);
  * by default those the trials have.

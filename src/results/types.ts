@@ -4,8 +4,6 @@ import type { LatencySummary } from '../runner-kit/histogram.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { Ramp } from '../runner-kit/ramp.js';
 
-export type { GeneratorUsage, OpenLoopCounts, TrialMeasurement } from '../runner-kit/measurement.js';
-
 import type { MachineUsage } from '../stats/machine.js';
 import type { ResourceUsage } from '../stats/resources.js';
 

@@ -21,11 +21,8 @@ import { planRun, type RunPlan } from './plan.js';
 import { machineInfo, provenanceOf } from './provenance.js';
 import { publishFiles } from './publish.js';
 import { type BaseSide, measure, type Measured, type MeasuredSide, openBase, sideBlockers } from './sides.js';
-
-export type { RunMode } from '../modes/index.js';
 export { newRunId, type RunDeps, type RunOptions, type RunOutcome } from './contract.js';
 export { defaultRunnerScript } from './deps.js';
-export { RUNNER_RESOURCE_KEY } from '../session/sut-session.js';
 
 /** The largest plan a swarm config carries (Docker's limit is 500 KB), leaving room for the trial. */
 const MAX_SWARM_PLAN_BYTES = 480 * 1024;

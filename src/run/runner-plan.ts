@@ -1,7 +1,8 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
 import type { SetupStep } from '../config/setup.js';
-import type { ReadyProbe, Scenario } from '../config/types.js';
+import type { Scenario } from '../config/types.js';
+import type { ReadyProbe } from '../runner-kit/plan.js';
 import type { PlanSetupStep } from '../runner-kit/setup.js';
 import { parseJsonl } from '../common/jsonl.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';

@@ -5,7 +5,8 @@
 import { compareAbScenario } from '../compare/ab.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
-import type { Phase, Scenario } from '../config/types.js';
+import type { Scenario } from '../config/types.js';
+import type { Phase } from '../runner-kit/plan.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
 import {

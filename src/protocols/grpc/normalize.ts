@@ -4,7 +4,8 @@
 import { requestAsksClose } from '../../runner-kit/connection-header.js';
 import { normalizePhase, pipelinedPhase } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
-import type { GrpcSpec, GrpcTarget, Phase } from '../../config/types.js';
+import type { GrpcSpec, GrpcTarget } from '../../config/types.js';
+import type { Phase } from '../../runner-kit/plan.js';
 import { parseDurationMs } from '../../config/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
