@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
 import { dockerAvailable, leftovers, QUICKSTART_IMAGE, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
 
-const ENV = { API_PASSWORD: 'cookbook-pw' };
+const ENV = { API_PASSWORD: 'cookbook-pw', API_TOKEN: 'cookbook-token' };
 const copies: string[] = [];
 afterAll(() => {
   for (const c of copies) rmSync(c, { force: true });
@@ -70,6 +70,13 @@ describe('cookbook: validate says what the docs say', () => {
       ],
     ],
     [
+      'grpc',
+      [
+        'gated rows (gate):',
+        '  search (r200): p50, p99 banded; errors ≤ 0: limit only, no regression band (add regress: to gate a change)',
+      ],
+    ],
+    [
       'rate-sweep',
       ['  sweep: valid: 1 scenario with a ladder', 'gated rows (gate):', '  work (r100): p50, p99, rps banded'],
     ],
@@ -109,6 +116,13 @@ describe.runIf(dockerAvailable())('cookbook: each recipe runs on the real engine
     expect(results.scenarios[0]?.phases.map((p) => p.name)).toEqual(
       expect.arrayContaining(['p10.push', 'p10.connect']),
     );
+  }, 300_000);
+
+  it('grpc: every call answered OK at the rate, the token reaching the service through the metadata', async () => {
+    const results = await run(shortened('grpc', short), 'update');
+    const phase = results.scenarios[0]?.phases.find((p) => p.name === 'r200');
+    expect(phase?.merged.successes).toBeGreaterThan(0);
+    expect(phase?.merged.failures).toBe(0);
   }, 300_000);
 
   it('rate-sweep: one phase per rate, each answered', async () => {
