@@ -63,12 +63,19 @@ export function reExports(file: string, text: string): string[] {
       if (nb && ts.isNamedImports(nb)) for (const e of nb.elements) imported.set(e.name.text, spec);
       if (nb && ts.isNamespaceImport(nb)) imported.set(nb.name.text, spec);
     }
+    // export default x, x imported from another folder
+    if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) {
+      const from = imported.get(st.expression.text);
+      if (from !== undefined && leaves(from)) out.push(`${file}: default ← ${from}`);
+      continue;
+    }
     if (!ts.isExportDeclaration(st)) continue;
     const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
     const names = st.exportClause && ts.isNamedExports(st.exportClause) ? st.exportClause.elements : undefined;
     if (spec !== undefined) {
-      if (leaves(spec))
-        out.push(...(names ? names.map((e) => `${file}: ${e.name.text} ← ${spec}`) : [`${file}: * ← ${spec}`]));
+      if (!leaves(spec)) continue;
+      const ns = st.exportClause && ts.isNamespaceExport(st.exportClause) ? st.exportClause.name.text : '*';
+      out.push(...(names ? names.map((e) => `${file}: ${e.name.text} ← ${spec}`) : [`${file}: ${ns} ← ${spec}`]));
       continue;
     }
     for (const e of names ?? []) {
@@ -229,6 +236,14 @@ describe('the checker itself', () => {
       ['config/t.ts: a ← ../metrics/x.js', 'config/t.ts: B ← ../metrics/x.js'],
     ],
     ['every name of another folder', "export * from '../metrics/x.js';", ['config/t.ts: * ← ../metrics/x.js']],
+    ['its types', "export type * from '../metrics/x.js';", ['config/t.ts: * ← ../metrics/x.js']],
+    ['as a namespace', "export * as m from '../metrics/x.js';", ['config/t.ts: m ← ../metrics/x.js']],
+    ['its default', "export { default } from '../metrics/x.js';", ['config/t.ts: default ← ../metrics/x.js']],
+    [
+      'an imported default exported as ours',
+      "import x from '../metrics/x.js';\nexport default x;",
+      ['config/t.ts: default ← ../metrics/x.js'],
+    ],
     [
       'an imported name exported again',
       "import { a } from '../metrics/x.js';\nexport { a };",

@@ -46,7 +46,8 @@ interface Source {
 
 /** Every request text of the config with its key and the names it may use: HTTP requests (setup's
  * too), a WebSocket scenario's URL, headers, hellos and message, a gRPC scenario's URL and metadata —
- * the texts run fills (runner-kit/fill.ts). */
+ * the texts run fills (runner-kit/fill.ts), but the lines of a `bodies` file, which only the run's
+ * plan reads (an unset name there is refused by run, not noted by validate). */
 function sources(config: Config): Source[] {
   const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = new Set<string>();
