@@ -742,7 +742,7 @@ var require_JsHistogram = __commonJS({
         }
         return totalValue / this.totalCount;
       }
-      getStdDeviation(mean2 = this.mean) {
+      getStdDeviation(mean3 = this.mean) {
         if (this.totalCount === 0) {
           return 0;
         }
@@ -750,7 +750,7 @@ var require_JsHistogram = __commonJS({
         this.recordedValuesIterator.reset();
         while (this.recordedValuesIterator.hasNext()) {
           const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean3;
           geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
         }
         const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
@@ -765,12 +765,12 @@ var require_JsHistogram = __commonJS({
         if (this.totalCount === 0) {
           return 0;
         }
-        const mean2 = this.mean;
+        const mean3 = this.mean;
         let geometric_deviation_total = 0;
         this.recordedValuesIterator.reset();
         while (this.recordedValuesIterator.hasNext()) {
           const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean3;
           geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
         }
         const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
@@ -825,14 +825,14 @@ var require_JsHistogram = __commonJS({
         if (!useCsvFormat) {
           const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
           const _mean = this.mean;
-          const mean2 = formatter(_mean / outputValueUnitScalingRatio);
+          const mean3 = formatter(_mean / outputValueUnitScalingRatio);
           const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
           const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
           const intFormatter = (0, formatters_1.integerFormatter)(12);
           const totalCount = intFormatter(this.totalCount);
           const bucketCount = intFormatter(this.bucketCount);
           const subBucketCount = intFormatter(this.subBucketCount);
-          result += `#[Mean    = ${mean2}, StdDeviation   = ${std_deviation}]
+          result += `#[Mean    = ${mean3}, StdDeviation   = ${std_deviation}]
 #[Max     = ${max3}, Total count    = ${totalCount}]
 #[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
 `;
@@ -5568,7 +5568,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed, float) {
+        function getView(alignLog2, signed2, float) {
           const buffer = memory.buffer;
           if (float) {
             switch (alignLog2) {
@@ -5580,13 +5580,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed ? Int8Array : Uint8Array)(buffer);
+                return new (signed2 ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed ? Int16Array : Uint16Array)(buffer);
+                return new (signed2 ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed ? Int32Array : Uint32Array)(buffer);
+                return new (signed2 ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -5842,7 +5842,7 @@ var require_umd = __commonJS({
 var require_wasm = __commonJS({
   "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
     "use strict";
-    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator2) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve7) {
           resolve7(value);
@@ -5851,14 +5851,14 @@ var require_wasm = __commonJS({
       return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
-            step(generator.next(value));
+            step(generator2.next(value));
           } catch (e) {
             reject(e);
           }
         }
         function rejected(value) {
           try {
-            step(generator["throw"](value));
+            step(generator2["throw"](value));
           } catch (e) {
             reject(e);
           }
@@ -5866,7 +5866,7 @@ var require_wasm = __commonJS({
         function step(result) {
           result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
+        step((generator2 = generator2.apply(thisArg, _arguments || [])).next());
       });
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -32472,13 +32472,13 @@ var require_kex = __commonJS({
             this._public = this._dh.generateKeys();
           }
         }
-        setDHParams(prime, generator) {
+        setDHParams(prime, generator2) {
           if (!Buffer.isBuffer(prime))
             throw new Error("Invalid prime value");
-          if (!Buffer.isBuffer(generator))
+          if (!Buffer.isBuffer(generator2))
             throw new Error("Invalid generator value");
           this._prime = prime;
-          this._generator = generator;
+          this._generator = generator2;
         }
         getDHParams() {
           if (this._dh) {
@@ -38591,12 +38591,12 @@ var require_client = __commonJS({
                 const key = curAuth.agentCtx.currentKey();
                 proto.authPK(curAuth.username, key, keyAlgo, (buf, cb) => {
                   const opts = { hash: hashAlgo };
-                  curAuth.agentCtx.sign(key, buf, opts, (err, signed) => {
+                  curAuth.agentCtx.sign(key, buf, opts, (err, signed2) => {
                     if (err) {
                       err.level = "agent";
                       this.emit("error", err);
                     } else {
-                      return cb(signed);
+                      return cb(signed2);
                     }
                     tryNextAgentKey();
                   });
@@ -96344,13 +96344,13 @@ function jointReach(p, rows, exact) {
   if (exact) return Math.min(1, rows * p);
   return Math.min(1, (1 + poissonQuantile(SAMPLES * rows * p, 0.99)) / (SAMPLES + 1));
 }
-function poissonQuantile(mean2, q) {
-  let term = Math.exp(-mean2);
+function poissonQuantile(mean3, q) {
+  let term = Math.exp(-mean3);
   let sum = term;
   let h = 0;
   while (sum < q && h < 1e6) {
     h++;
-    term *= mean2 / h;
+    term *= mean3 / h;
     sum += term;
   }
   return h;
@@ -96847,6 +96847,7 @@ function historyEntry(results2) {
     ref: results2.provenance.ref,
     runId: results2.runId,
     mode: results2.mode,
+    machine: { cpuModel: results2.provenance.runner.cpuModel, cores: results2.provenance.runner.cores },
     phases
   };
 }
@@ -96875,6 +96876,166 @@ function appendHistory(text, entry, max2 = HISTORY_MAX) {
 `;
 }
 
+// src/stats/change-points.ts
+var CHANGE_POINT_DEFAULTS = { pValue: 0.01, permutations: 199, minSize: 3, seed: 1 };
+function splitScores(x) {
+  const n = x.length;
+  const left = new Float64Array(n + 1);
+  const right = new Float64Array(n + 1);
+  for (let t = 1; t <= n; t++) {
+    let add = 0;
+    const v = x[t - 1];
+    for (let k = 0; k < t - 1; k++) add += Math.abs(v - x[k]);
+    left[t] = left[t - 1] + add;
+  }
+  for (let t = n - 1; t >= 0; t--) {
+    let add = 0;
+    const v = x[t];
+    for (let k = t + 1; k < n; k++) add += Math.abs(v - x[k]);
+    right[t] = right[t + 1] + add;
+  }
+  const total = left[n];
+  const scores = [];
+  for (let t = 0; t < n; t++) {
+    const a = t;
+    const b = n - t;
+    const inLeft = left[t];
+    const inRight = right[t];
+    const between = total - inLeft - inRight;
+    const e = (a > 0 ? 2 * between / (a * b) : 0) - (a > 0 ? 2 * inLeft / (a * a) : 0) - 2 * inRight / (b * b);
+    scores.push(a * b / n * e);
+  }
+  return scores;
+}
+function bestSplit(x, minSize) {
+  const n = x.length;
+  if (n < 2 * minSize || minSize < 1) return void 0;
+  const scores = splitScores(x);
+  let best;
+  for (let t = minSize; t <= n - minSize; t++) {
+    const q = scores[t];
+    if (best === void 0 || q > best.q) best = { index: t, q };
+  }
+  return best;
+}
+function generator(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = s + 1831565813 >>> 0;
+    let t = s;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+function permutationP(segments, q, o, random) {
+  const shuffled = segments.map((s) => [...s]);
+  let reached = 0;
+  for (let r = 0; r < o.permutations; r++) {
+    let most = -Infinity;
+    for (const s of shuffled) {
+      for (let i = s.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [s[i], s[j]] = [s[j], s[i]];
+      }
+      const b = bestSplit(s, o.minSize);
+      if (b && b.q > most) most = b.q;
+    }
+    if (most >= q) reached++;
+  }
+  return (reached + 1) / (o.permutations + 1);
+}
+function changePoints(x, options = {}) {
+  const o = { ...CHANGE_POINT_DEFAULTS, ...options };
+  const random = generator(o.seed);
+  const cuts = [0, x.length];
+  const found = [];
+  for (; ; ) {
+    let best;
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const from = cuts[i];
+      const to = cuts[i + 1];
+      const s = bestSplit(x.slice(from, to), o.minSize);
+      if (s && (best === void 0 || s.q > best.q)) best = { from, to, index: from + s.index, q: s.q };
+    }
+    if (!best || !(best.q > 0)) break;
+    const segments = cuts.slice(1).map((to, i) => x.slice(cuts[i], to));
+    const p = permutationP(segments, best.q, o, random);
+    if (p > o.pValue) break;
+    found.push({ index: best.index, pValue: p });
+    cuts.push(best.index);
+    cuts.sort((a, b) => a - b);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+// src/history/shifts.ts
+var SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 };
+var DEFAULT_MIN_CHANGE = 0.05;
+var SHIFT_MIN_RUNS = 3;
+var mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+function usual(runs) {
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const e of runs) {
+    if (!e.machine) continue;
+    const key = `${e.machine.cpuModel}\0${e.machine.cores}`;
+    counts2.set(key, (counts2.get(key) ?? 0) + 1);
+  }
+  return [...counts2].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+function historyShifts(entries, options = {}) {
+  const minChange = options.minChange ?? DEFAULT_MIN_CHANGE;
+  const phases = [...new Set([...entries].reverse().flatMap((e) => Object.keys(e.phases)))];
+  const out = [];
+  for (const phase2 of phases) {
+    for (const metric of Object.keys(SHIFT_METRICS)) {
+      const runs = entries.filter((e) => {
+        const v = e.phases[phase2]?.[metric];
+        return v !== void 0 && Number.isFinite(v) && (metric === "rps" || v > 0);
+      });
+      const values = runs.map((e) => e.phases[phase2]?.[metric]);
+      let kept = changePoints(values, { minSize: SHIFT_MIN_RUNS, ...options });
+      const levels = () => {
+        const cuts = [0, ...kept.map((c) => c.index), values.length];
+        return kept.map((c, i) => {
+          const before = mean(values.slice(cuts[i], c.index));
+          const after = mean(values.slice(c.index, cuts[i + 2]));
+          return {
+            c,
+            from: cuts[i],
+            to: cuts[i + 2],
+            change: before > 0 ? (after - before) / before : 0
+          };
+        });
+      };
+      for (; ; ) {
+        const big = levels().filter((l) => Math.abs(l.change) >= minChange).map((l) => l.c);
+        if (big.length === kept.length) break;
+        kept = big;
+      }
+      for (const { c, from, to, change: change2 } of levels()) {
+        const at = runs[c.index];
+        const prior = runs[c.index - 1];
+        const moved = !sameMachine(prior, at) || usual(runs.slice(from, c.index)) !== usual(runs.slice(c.index, to));
+        out.push({
+          phase: phase2,
+          metric,
+          change: change2,
+          worse: change2 * SHIFT_METRICS[metric] > 0,
+          pValue: c.pValue,
+          commit: at.commit,
+          time: at.time,
+          since: prior.commit,
+          cause: moved ? "machine" : "code",
+          runs: { before: c.index - from, after: to - c.index }
+        });
+      }
+    }
+  }
+  return out;
+}
+var sameMachine = (a, b) => !a.machine || !b.machine || a.machine.cpuModel === b.machine.cpuModel && a.machine.cores === b.machine.cores;
+
 // src/report/escape.ts
 var TEXT_LIMIT = 500;
 function bounded(text, max2 = TEXT_LIMIT) {
@@ -96901,6 +97062,8 @@ function yAxis(title, values) {
 
 // src/report/trend.ts
 var TREND_POINTS = 20;
+var SHIFT_WINDOW = 100;
+var SHIFTS_SHOWN = 10;
 var TREND_MAX_PHASES = 8;
 function label(e, i) {
   return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
@@ -96916,7 +97079,7 @@ function chart(title, labels2, values, axis) {
     "```"
   ].join("\n");
 }
-function renderTrend(history2, current, points = TREND_POINTS) {
+function renderTrend(history2, current, appended = true, points = TREND_POINTS) {
   const series = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return "";
@@ -96952,7 +97115,32 @@ function renderTrend(history2, current, points = TREND_POINTS) {
     );
   }
   if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join("\n\n") : "";
+  if (out.length === 1) return "";
+  const shifts = renderShifts(history2, appended ? current : void 0);
+  return [...out, ...shifts ? [shifts] : []].join("\n\n");
+}
+var sha = (c) => c ? escapeMarkdown(c.slice(0, 7)) : "a run without a commit";
+var signed = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(Math.round(v * 1e3) / 10)}%`;
+function shiftLine(s) {
+  const size = s.worse ? `**${signed(s.change)}** (worse)` : `${signed(s.change)} (better)`;
+  const where = `at ${sha(s.commit)}, since ${sha(s.since)}`;
+  const why = s.cause === "machine" ? "; the machine changed between these runs (CPU model or cores): not the code" : "";
+  return `- ${escapeMarkdown(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
+}
+function renderShifts(history2, current) {
+  const runs = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(
+    -SHIFT_WINDOW
+  );
+  if (runs.length < 2 * SHIFT_MIN_RUNS) return "";
+  const shifts = historyShifts(runs);
+  const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;
+  if (shifts.length === 0) return `**Level shifts:** none (${how}).`;
+  const more = shifts.length > SHIFTS_SHOWN ? [`- _${shifts.length - SHIFTS_SHOWN} more._`] : [];
+  return [
+    `**Level shifts** (${how}): a creep the band lets through one pull request at a time shows here.`,
+    ...shifts.slice(0, SHIFTS_SHOWN).map(shiftLine),
+    ...more
+  ].join("\n");
 }
 
 // src/common/named-and-counted.ts
@@ -97374,16 +97562,16 @@ function studentQuantile(p, df) {
 
 // src/compare/early.ts
 var EARLY_CONFIDENCE = 0.95;
-var mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+var mean2 = (v) => v.reduce((a, b) => a + b, 0) / v.length;
 var variance = (v) => {
-  const m = mean(v);
+  const m = mean2(v);
   return v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1);
 };
 function welchUpper(x, y, confidence) {
   if (x.length < 2 || y.length < 2) return void 0;
   const vx = variance(x) / x.length;
   const vy = variance(y) / y.length;
-  const diff = mean(x) - mean(y);
+  const diff = mean2(x) - mean2(y);
   const se2 = vx + vy;
   if (se2 === 0) return diff;
   const df = se2 ** 2 / (vx ** 2 / (x.length - 1) + vy ** 2 / (y.length - 1));
@@ -97392,8 +97580,8 @@ function welchUpper(x, y, confidence) {
 function pairedUpper(d, confidence) {
   if (d.length < 2) return void 0;
   const se2 = variance(d) / d.length;
-  if (se2 === 0) return mean(d);
-  return mean(d) + studentQuantile(confidence, d.length - 1) * Math.sqrt(se2);
+  if (se2 === 0) return mean2(d);
+  return mean2(d) + studentQuantile(confidence, d.length - 1) * Math.sqrt(se2);
 }
 function edgeLog(edge, dir) {
   if (dir > 0) return Math.log1p(edge);
@@ -97516,12 +97704,12 @@ function affordableCap(ctx, looks, meanTrialMs) {
 function planConfirm(ctx, p) {
   const { where, open: open2, looks, firstLookMs, unit, phase: phase2 } = p;
   if (open2.length === 0) return void 0;
-  const mean2 = firstLookMs / looks.first;
-  const cap = affordableCap(ctx, looks, mean2);
+  const mean3 = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean3);
   const budget2 = formatMs(ctx.confirm.maxTimeMs);
   const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
   if (cap === void 0) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean2)}`);
+    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean3)}`);
     return void 0;
   }
   if (cap < looks.cap) {
@@ -99669,7 +99857,7 @@ var markdown = {
   extension: "md",
   writes: () => true,
   render: (r, ctx) => {
-    const trend = ctx.history !== void 0 && traitsOf(r.mode).trend ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r)) : "";
+    const trend = ctx.history !== void 0 && traitsOf(r.mode).trend ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r), traitsOf(r.mode).records) : "";
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   }
 };
@@ -102727,9 +102915,9 @@ async function checkoutBase(exec, cwd, ref, files = realFiles) {
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
   const resolve7 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha = await resolve7(ref);
+  let sha2 = await resolve7(ref);
   let fetched = false;
-  if (sha.code !== 0) {
+  if (sha2.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
     const fetch2 = await git(exec, repoRoot, [
       "fetch",
@@ -102744,10 +102932,10 @@ async function checkoutBase(exec, cwd, ref, files = realFiles) {
       );
     }
     fetched = true;
-    sha = await resolve7(BASE_FETCH_REF);
+    sha2 = await resolve7(BASE_FETCH_REF);
   }
-  const commit = sha.stdout.trim();
-  if (sha.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
+  const commit = sha2.stdout.trim();
+  if (sha2.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
     throw usageError(`--base ${ref}: no such commit in this repository`);
   }
   if (/^[0-9a-f]{7,64}$/.test(ref) && !commit.startsWith(ref)) {

@@ -43,6 +43,7 @@ describe('historyEntry', () => {
       ref: null,
       runId: 'r9',
       mode: 'update',
+      machine: { cpuModel: 'cpu', cores: 2 },
       phases: { 'api/c10': { rps: 123.5, p50: 900, p99: 4100, errors: 5 } },
     });
   });
@@ -108,7 +109,7 @@ describe('renderTrend', () => {
 
   it('keeps the last N points, numbers runs without a commit, skips phases with one point', () => {
     const many = Array.from({ length: 30 }, (_, i) => entry(i, i === 29 ? { commit: null } : {}));
-    const md = renderTrend(many, undefined, 20);
+    const md = renderTrend(many, undefined, true, 20);
     expect(md).toContain('Last 20 runs (from the history file)');
     expect(md).toContain('"run 20"]');
     const onePoint = renderTrend([

@@ -22,6 +22,9 @@ export interface HistoryEntry {
   ref: string | null;
   runId: string;
   mode: string;
+  /** the machine the run measured on (entries written before it was kept have none): a level shift
+   * where it changed is the machine's, not the code's (history/shifts.ts) */
+  machine?: { cpuModel: string; cores: number };
   /** by "scenario/phase" */
   phases: Record<string, HistoryPoint>;
 }
@@ -45,6 +48,7 @@ export function historyEntry(results: ResultsFile): HistoryEntry {
     ref: results.provenance.ref,
     runId: results.runId,
     mode: results.mode,
+    machine: { cpuModel: results.provenance.runner.cpuModel, cores: results.provenance.runner.cores },
     phases,
   };
 }

@@ -14,7 +14,7 @@ export const markdown: Output = {
   render: (r, ctx) => {
     const trend =
       ctx.history !== undefined && traitsOf(r.mode).trend
-        ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r))
+        ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r), traitsOf(r.mode).records)
         : '';
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   },

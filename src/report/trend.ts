@@ -1,11 +1,17 @@
 // Pure: the history's trend as Mermaid charts (p99, p50 and throughput of each phase over the last
 // runs), for the report and `perf-gate history`.
 import type { HistoryEntry } from '../history/history.js';
+import { DEFAULT_MIN_CHANGE, historyShifts, SHIFT_MIN_RUNS, type Shift } from '../history/shifts.js';
+import { CHANGE_POINT_DEFAULTS } from '../stats/change-points.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
 import { yAxis } from './mermaid.js';
 
 /** points per chart */
 export const TREND_POINTS = 20;
+/** runs the level shifts are looked for over: the creep of many merges, at a bounded cost */
+export const SHIFT_WINDOW = 100;
+/** shifts listed: more are counted */
+const SHIFTS_SHOWN = 10;
 /** charts per report: phases beyond this are counted, not drawn */
 export const TREND_MAX_PHASES = 8;
 
@@ -26,8 +32,15 @@ function chart(title: string, labels: string[], values: number[], axis: string):
 }
 
 /** Markdown: per scenario/phase of `current` (or of the latest entry), p50/p99 and throughput over the
- * last runs of the history, this run last. Empty when there is nothing to draw. */
-export function renderTrend(history: HistoryEntry[], current?: HistoryEntry, points = TREND_POINTS): string {
+ * last runs of the history, this run last, and the history's level shifts (with this run only where
+ * it is appended to the history: `appended`, an update's; a pull request's run is no point of it).
+ * Empty when there is nothing to draw. */
+export function renderTrend(
+  history: HistoryEntry[],
+  current?: HistoryEntry,
+  appended = true,
+  points = TREND_POINTS,
+): string {
   const series = [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])].slice(-points);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return '';
@@ -63,5 +76,36 @@ export function renderTrend(history: HistoryEntry[], current?: HistoryEntry, poi
     );
   }
   if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
-  return out.length > 1 ? out.join('\n\n') : '';
+  if (out.length === 1) return '';
+  const shifts = renderShifts(history, appended ? current : undefined);
+  return [...out, ...(shifts ? [shifts] : [])].join('\n\n');
+}
+
+const sha = (c: string | null) => (c ? esc(c.slice(0, 7)) : 'a run without a commit');
+const signed = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(Math.round(v * 1000) / 10)}%`;
+
+function shiftLine(s: Shift): string {
+  const size = s.worse ? `**${signed(s.change)}** (worse)` : `${signed(s.change)} (better)`;
+  const where = `at ${sha(s.commit)}, since ${sha(s.since)}`;
+  const why =
+    s.cause === 'machine' ? '; the machine changed between these runs (CPU model or cores): not the code' : '';
+  return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
+}
+
+/** Markdown: the level shifts over the last SHIFT_WINDOW runs of the history, this run last (history/
+ * shifts.ts); empty when the history is too short to split. */
+export function renderShifts(history: HistoryEntry[], current?: HistoryEntry): string {
+  const runs = [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])].slice(
+    -SHIFT_WINDOW,
+  );
+  if (runs.length < 2 * SHIFT_MIN_RUNS) return '';
+  const shifts = historyShifts(runs);
+  const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;
+  if (shifts.length === 0) return `**Level shifts:** none (${how}).`;
+  const more = shifts.length > SHIFTS_SHOWN ? [`- _${shifts.length - SHIFTS_SHOWN} more._`] : [];
+  return [
+    `**Level shifts** (${how}): a creep the band lets through one pull request at a time shows here.`,
+    ...shifts.slice(0, SHIFTS_SHOWN).map(shiftLine),
+    ...more,
+  ].join('\n');
 }

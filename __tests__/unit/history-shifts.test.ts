@@ -1,0 +1,78 @@
+// The history's level shifts (src/history/shifts.ts): per phase and metric, the run and commit range a
+// shift came in, its size and direction, and whether the machine changed there.
+import { describe, expect, it } from 'vitest';
+import { HISTORY_SCHEMA, type HistoryEntry, type HistoryPoint } from '../../src/history/history.js';
+import { historyShifts } from '../../src/history/shifts.js';
+
+const MACHINE = { cpuModel: 'Xeon', cores: 2 };
+
+/** `n` runs of one phase, `point(i)` its values at run i, commits c0, c1, … */
+function history(
+  n: number,
+  point: (i: number) => Partial<HistoryPoint>,
+  machine = (_i: number) => MACHINE,
+): HistoryEntry[] {
+  return Array.from({ length: n }, (_, i) => ({
+    schema: HISTORY_SCHEMA,
+    time: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`,
+    commit: `c${i}`,
+    ref: 'refs/heads/main',
+    runId: `r${i}`,
+    mode: 'update',
+    machine: machine(i),
+    phases: { 'api/c8': { rps: 1000, p50: 2000, p99: 5000, errors: 0, ...point(i) } },
+  }));
+}
+
+/** A fixed wobble of ±2%: noise that is the same every time. */
+const wobble = (i: number) => 1 + 0.02 * Math.sin(i * 2.1);
+
+describe('historyShifts', () => {
+  it('a p99 step of +10% at run 12: the commits it came between, worse, the code’s', () => {
+    const shifts = historyShifts(history(24, (i) => ({ p99: 5000 * wobble(i) * (i >= 12 ? 1.1 : 1) })));
+    expect(shifts).toHaveLength(1);
+    expect(shifts[0]).toMatchObject({
+      phase: 'api/c8',
+      metric: 'p99',
+      worse: true,
+      commit: 'c12',
+      since: 'c11',
+      cause: 'code',
+      runs: { before: 12, after: 12 },
+    });
+    expect(shifts[0]?.change).toBeCloseTo(0.1, 1);
+    expect(shifts[0]?.pValue).toBeLessThanOrEqual(0.01);
+  });
+
+  it('throughput down is worse, up is not', () => {
+    const down = historyShifts(history(20, (i) => ({ rps: 1000 * wobble(i) * (i >= 10 ? 0.8 : 1) })));
+    expect(down.map((s) => [s.metric, s.worse, s.commit])).toEqual([['rps', true, 'c10']]);
+    const up = historyShifts(history(20, (i) => ({ p50: 2000 * wobble(i) * (i >= 10 ? 0.8 : 1) })));
+    expect(up.map((s) => [s.metric, s.worse])).toEqual([['p50', false]]);
+  });
+
+  it('a shift smaller than minChange is not reported; a flat history has none', () => {
+    const small = history(24, (i) => ({ p99: 5000 * (i >= 12 ? 1.03 : 1) }));
+    expect(historyShifts(small)).toEqual([]);
+    expect(historyShifts(small, { minChange: 0.02 }).map((s) => s.commit)).toEqual(['c12']);
+    expect(historyShifts(history(30, (i) => ({ p99: 5000 * wobble(i) })))).toEqual([]);
+  });
+
+  it('where the machine changed between the two runs, the shift is the machine’s', () => {
+    const shifts = historyShifts(
+      history(
+        20,
+        (i) => ({ p50: 2000 * (i >= 10 ? 1.3 : 1) }),
+        (i) => (i >= 10 ? { cpuModel: 'EPYC', cores: 4 } : MACHINE),
+      ),
+    );
+    expect(shifts.map((s) => [s.metric, s.cause])).toEqual([['p50', 'machine']]);
+  });
+
+  it('runs without the phase are left out of its series; too few runs, nothing', () => {
+    const entries = history(20, (i) => ({ p99: 5000 * (i >= 10 ? 1.5 : 1) }));
+    const gaps = entries.map((e, i) => (i % 4 === 3 ? { ...e, phases: {} } : e));
+    expect(historyShifts(gaps).map((s) => [s.metric, s.commit, s.since])).toEqual([['p99', 'c10', 'c9']]);
+    expect(historyShifts(history(5, (i) => ({ p99: i >= 3 ? 9000 : 5000 })))).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+// Pure: the level shifts of a trend history (issue 51's change points): per scenario/phase and metric
+// (p50, p99, throughput), E-divisive means over the runs that measured it (stats/change-points.ts),
+// each shift at least `minChange` of its level before, with the run it showed in, the commit range it
+// sits in (the run before it to that run) and whether it made the metric worse. A shift where the
+// machine changed between those two runs (another CPU model or core count) is the machine's.
+import type { HistoryEntry, HistoryPoint } from './history.js';
+import { type ChangePointOptions, changePoints } from '../stats/change-points.js';
+
+/** The history's metrics a shift is looked for in, and the direction that is worse. */
+export const SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 } as const satisfies Partial<Record<keyof HistoryPoint, 1 | -1>>;
+export type ShiftMetric = keyof typeof SHIFT_METRICS;
+
+/** The smallest shift reported, relative to the level before it: a band's worth of creep is what the
+ * gate misses, noise between runs is smaller than this on a quiet machine. */
+export const DEFAULT_MIN_CHANGE = 0.05;
+/** Runs each side of a shift must have: fewer cannot tell a step from one odd run. */
+export const SHIFT_MIN_RUNS = 3;
+
+export interface Shift {
+  /** scenario/phase */
+  phase: string;
+  metric: ShiftMetric;
+  /** relative change of the level: +0.08 is 8% higher after than before */
+  change: number;
+  worse: boolean;
+  pValue: number;
+  /** the first run after the shift: its commit (null when the run had none) and time */
+  commit: string | null;
+  time: string;
+  /** the run before it: the change came in between the two */
+  since: string | null;
+  /** `machine`: the CPU model or the cores changed between the two runs, or the machine most runs
+   * measured on differs either side */
+  cause: 'code' | 'machine';
+  /** runs each side, up to the shifts next to it */
+  runs: { before: number; after: number };
+}
+
+export interface ShiftOptions extends Partial<ChangePointOptions> {
+  minChange?: number;
+}
+
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+/** The machine most of `runs` measured on (entries without one: unknown). */
+function usual(runs: readonly HistoryEntry[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const e of runs) {
+    if (!e.machine) continue;
+    const key = `${e.machine.cpuModel}\u0000${e.machine.cores}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The level shifts of `entries` (oldest first), by phase in the order of the latest entry that has
+ * it, then metric, then run. A run that answered nothing (a latency of 0) is no point of a latency's
+ * series. A shift under `minChange` is dropped, and the levels of those beside it are taken again
+ * without it. */
+export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOptions = {}): Shift[] {
+  const minChange = options.minChange ?? DEFAULT_MIN_CHANGE;
+  const phases = [...new Set([...entries].reverse().flatMap((e) => Object.keys(e.phases)))];
+  const out: Shift[] = [];
+  for (const phase of phases) {
+    for (const metric of Object.keys(SHIFT_METRICS) as ShiftMetric[]) {
+      const runs = entries.filter((e) => {
+        const v = e.phases[phase]?.[metric];
+        return v !== undefined && Number.isFinite(v) && (metric === 'rps' || v > 0);
+      });
+      const values = runs.map((e) => e.phases[phase]?.[metric] as number);
+      let kept = changePoints(values, { minSize: SHIFT_MIN_RUNS, ...options });
+      // each shift's level either side: the mean up to the shifts kept beside it
+      const levels = () => {
+        const cuts = [0, ...kept.map((c) => c.index), values.length];
+        return kept.map((c, i) => {
+          const before = mean(values.slice(cuts[i], c.index));
+          const after = mean(values.slice(c.index, cuts[i + 2]));
+          return {
+            c,
+            from: cuts[i] as number,
+            to: cuts[i + 2] as number,
+            change: before > 0 ? (after - before) / before : 0,
+          };
+        });
+      };
+      for (;;) {
+        const big = levels()
+          .filter((l) => Math.abs(l.change) >= minChange)
+          .map((l) => l.c);
+        if (big.length === kept.length) break;
+        kept = big;
+      }
+      for (const { c, from, to, change } of levels()) {
+        const at = runs[c.index] as HistoryEntry;
+        const prior = runs[c.index - 1] as HistoryEntry;
+        const moved = !sameMachine(prior, at) || usual(runs.slice(from, c.index)) !== usual(runs.slice(c.index, to));
+        out.push({
+          phase,
+          metric,
+          change,
+          worse: change * SHIFT_METRICS[metric] > 0,
+          pValue: c.pValue,
+          commit: at.commit,
+          time: at.time,
+          since: prior.commit,
+          cause: moved ? 'machine' : 'code',
+          runs: { before: c.index - from, after: to - c.index },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+const sameMachine = (a: HistoryEntry, b: HistoryEntry) =>
+  !a.machine || !b.machine || (a.machine.cpuModel === b.machine.cpuModel && a.machine.cores === b.machine.cores);
