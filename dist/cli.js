@@ -93804,7 +93804,7 @@ var configSchema = external_exports.strictObject({
             "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
           ),
           repeats: intIn(0, 100).optional().describe(
-            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10)"
+            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10, and two more for each extra trial confirmation runs)"
           )
         }),
         external_exports.literal("off")
@@ -96476,8 +96476,9 @@ function plannedTrials(scenarios, pairs) {
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
 }
 function busyRepeats(settings, planned) {
-  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, 2 * planned);
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, BUSY_REPEATS_PER_TRIAL * planned);
 }
+var BUSY_REPEATS_PER_TRIAL = 2;
 
 // src/metrics/status.ts
 function statusClass(code) {
@@ -97725,6 +97726,7 @@ function planConfirm(ctx, p) {
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short}`
   );
+  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first);
   return cap;
 }
 async function runExtensions(ctx, extensions, order, again) {
@@ -103101,7 +103103,9 @@ async function measure(opts, deps2, p, mode, run2) {
           ...config2.gate.busy ? {
             busy: {
               repeats: busyRepeats(config2.gate.busy, plannedTrials(p.scenarios, run2.base ? run2.pairs : void 0)),
-              used: 0
+              used: 0,
+              // the default allowance follows the trials the run takes, confirmation's too
+              ...config2.gate.busy.repeats === void 0 ? { grows: true } : {}
             }
           } : {},
           log: (l) => progress.line(l),

@@ -866,6 +866,29 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     expect(compareScenario(current, s.thresholds, baseline, false).comparisons[0]?.result).toBe('regression');
   });
 
+  it.each<[string, boolean, number, number]>([
+    // 2 planned, + 2 for each of the 9 extra trials: every busy trial repeated, the +50% confirmed
+    ['the default allowance grows with confirmation’s trials', true, 20, 0],
+    // a given allowance stays as given: spent on the first two, the later busy ones are kept
+    ['a given allowance does not', false, 2, 2],
+  ])('gate: %s', async (_label, grows, repeats, kept) => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, DEFAULT_CONFIRM);
+    h.ctx.busy = { repeats: 2, used: 0, ...(grows ? { grows: true as const } : {}) };
+    // trials 5, 7, 9 and 11 of those run are busy: all during confirmation
+    const side = busySide(h, 'head', at(1500), (n) => n >= 5 && n <= 11 && n % 2 === 1);
+    const baseline = baselineOf(s, 3);
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    expect(h.ctx.busy.repeats).toBe(repeats);
+    expect(h.ctx.busy.used).toBe(4 - kept);
+    const current = side.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    expect(current.phases[0]?.trials).toHaveLength(12);
+    expect(current.phases[0]?.trials.filter((t) => t.busy)).toHaveLength(kept);
+    const [row] = compareScenario(current, s.thresholds, baseline).comparisons;
+    expect(row?.result).toBe(kept === 0 ? 'regression' : 'inconclusive');
+  });
+
   it('without gate.busy the busy readings are only recorded: no repeat, the regression stands', async () => {
     const list = scenarios(5);
     const s = list[0] as Scenario;

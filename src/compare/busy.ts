@@ -37,5 +37,9 @@ export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): n
  * twice what it plans and at least DEFAULT_BUSY_REPEATS: a machine busy half the time needs about as
  * many repeats as trials, and seldom twice as many (a run takes at most three times its trials). */
 export function busyRepeats(settings: BusySettings, planned: number): number {
-  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, 2 * planned);
+  return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, BUSY_REPEATS_PER_TRIAL * planned);
 }
+
+/** The default allowance's repeats per trial (pair): for each the run plans, and for each extra one
+ * confirmation runs (session/measure.ts). */
+export const BUSY_REPEATS_PER_TRIAL = 2;

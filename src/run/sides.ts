@@ -173,6 +173,8 @@ export async function measure(
                 busy: {
                   repeats: busyRepeats(config.gate.busy, plannedTrials(p.scenarios, run.base ? run.pairs : undefined)),
                   used: 0,
+                  // the default allowance follows the trials the run takes, confirmation's too
+                  ...(config.gate.busy.repeats === undefined ? { grows: true as const } : {}),
                 },
               }
             : {}),

@@ -3,6 +3,7 @@
 // is outside its band but not yet confirmed, more of them up to the cap (compare/confirm.ts). A/B
 // pairs run in an order drawn afresh for every pair from a seeded generator, recorded for the report.
 import { compareAbScenario } from '../compare/ab.js';
+import { BUSY_REPEATS_PER_TRIAL } from '../compare/busy.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
@@ -60,6 +61,9 @@ export interface MeasureContext {
 export interface BusyBudget {
   repeats: number;
   used: number;
+  /** the allowance was not given (gate.busy.repeats): it grows by BUSY_REPEATS_PER_TRIAL for each
+   * extra trial (pair) confirmation runs, as it was set by the trials the run planned */
+  grows?: true;
   /** a busy trial was kept because the repeats were spent (said once in the log) */
   kept?: true;
 }
@@ -148,6 +152,8 @@ function planConfirm(ctx: MeasureContext, p: ConfirmPlan): number | undefined {
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running ${cap - looks.first} more ${unit}${short}`,
   );
+  // the extra trials may be taken on a busy machine as the planned ones may: repeats for them too
+  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first);
   return cap;
 }
 
