@@ -10,27 +10,13 @@
 // CPU model and cores only, so this cell is the case it can tell: a changed machine). Every seed's
 // line is printed (its seed, what was found), then each cell's count, and the time per history.
 // Usage: node bench/change-points.mjs [seeds, default 20]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
-import { git, median, printMachine, ROOT } from './lib.mjs';
+import { git, importSource, median, printMachine, ROOT } from './lib.mjs';
 
 const SEEDS = Number(process.argv[2] ?? 20);
 const RUNS = 40;
 const CV = 0.05;
-const dir = mkdtempSync(join(tmpdir(), 'perf-gate-shifts-'));
-await build({
-  entryPoints: [join(ROOT, 'src/history/shifts.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: join(dir, 'shifts.mjs'),
-  logLevel: 'silent',
-});
-const { historyShifts } = await import(join(dir, 'shifts.mjs'));
-rmSync(dir, { recursive: true, force: true });
+const { historyShifts } = await importSource('src/history/shifts.ts');
 
 /** A seeded Gaussian stream (LCG + Box–Muller). */
 function gaussian(seed) {

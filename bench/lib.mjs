@@ -3,13 +3,33 @@
 // only; every run is bounded by its duration.
 import { spawn, spawnSync } from 'node:child_process';
 import http2 from 'node:http2';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SUT = join(ROOT, 'fixtures/sut/bin/sut');
+
+/** A module of src/ (a path under the repository) as it is now: bundled on the spot with esbuild and
+ * imported, so a bench measures the tree it runs in, not dist/. */
+export async function importSource(path) {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
+  try {
+    await build({
+      entryPoints: [join(ROOT, path)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: join(dir, 'module.mjs'),
+      logLevel: 'silent',
+    });
+    return await import(join(dir, 'module.mjs'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 // PERF_GATE_RUNNER: another build of the runner (an older commit's dist/runner.mjs) to compare with
 const RUNNER = process.env.PERF_GATE_RUNNER ?? join(ROOT, 'dist/runner.mjs');
 const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');

@@ -6,25 +6,11 @@
 // as an HDR histogram's buckets and the power search's repeated trials tie them). Printed per size:
 // the median time of each (ms), their ratio, and the largest difference between their p-values.
 // Usage: node bench/statistics.mjs [repeats, default 5]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
-import { git, median, printMachine, ROOT } from './lib.mjs';
+import { git, importSource, median, printMachine, ROOT } from './lib.mjs';
 
 const repeats = Number(process.argv[2] ?? 5);
-const dir = mkdtempSync(join(tmpdir(), 'perf-gate-stats-'));
-await build({
-  entryPoints: [join(ROOT, 'src/stats/mann-whitney.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile: join(dir, 'mw.mjs'),
-  logLevel: 'silent',
-});
-const after = await import(join(dir, 'mw.mjs'));
-rmSync(dir, { recursive: true, force: true });
+const after = await importSource('src/stats/mann-whitney.ts');
 
 // ---- before: the full recurrence, as it was ----
 function beforeUpperTail(x, y, observed) {

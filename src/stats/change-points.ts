@@ -13,6 +13,8 @@
 // cuts its segment and the search goes on; the first that is not ends it. Each side of a split keeps
 // at least `minSize` points (the package has no such bound). O(n²) a scan.
 
+import { seededRandom } from './random.js';
+
 export interface ChangePointOptions {
   /** the most a split's p may be to count (the permutation test's, one-sided) */
   pValue: number;
@@ -80,18 +82,6 @@ export function bestSplit(x: readonly number[], minSize: number): { index: numbe
   return best;
 }
 
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The permutation test's p of the best split `q` among `segments`: the share of shuffles (every
  * segment shuffled within itself) whose best split of any segment reaches it, the observed counted. */
 function permutationP(segments: readonly number[][], q: number, o: ChangePointOptions, random: () => number): number {
@@ -116,7 +106,7 @@ function permutationP(segments: readonly number[][], q: number, o: ChangePointOp
  * without the metric out). */
 export function changePoints(x: readonly number[], options: Partial<ChangePointOptions> = {}): ChangePoint[] {
   const o = { ...CHANGE_POINT_DEFAULTS, ...options };
-  const random = generator(o.seed);
+  const random = seededRandom(o.seed);
   const cuts: number[] = [0, x.length];
   const found: ChangePoint[] = [];
   for (;;) {
