@@ -5842,7 +5842,7 @@ var require_umd = __commonJS({
 var require_wasm = __commonJS({
   "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
     "use strict";
-    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator2) {
+    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
         return value instanceof P ? value : new P(function(resolve7) {
           resolve7(value);
@@ -5851,14 +5851,14 @@ var require_wasm = __commonJS({
       return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
-            step(generator2.next(value));
+            step(generator.next(value));
           } catch (e) {
             reject(e);
           }
         }
         function rejected(value) {
           try {
-            step(generator2["throw"](value));
+            step(generator["throw"](value));
           } catch (e) {
             reject(e);
           }
@@ -5866,7 +5866,7 @@ var require_wasm = __commonJS({
         function step(result) {
           result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
-        step((generator2 = generator2.apply(thisArg, _arguments || [])).next());
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
     };
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -32472,13 +32472,13 @@ var require_kex = __commonJS({
             this._public = this._dh.generateKeys();
           }
         }
-        setDHParams(prime, generator2) {
+        setDHParams(prime, generator) {
           if (!Buffer.isBuffer(prime))
             throw new Error("Invalid prime value");
-          if (!Buffer.isBuffer(generator2))
+          if (!Buffer.isBuffer(generator))
             throw new Error("Invalid generator value");
           this._prime = prime;
-          this._generator = generator2;
+          this._generator = generator;
         }
         getDHParams() {
           if (this._dh) {
@@ -96919,16 +96919,6 @@ function bestSplit(x, minSize) {
   }
   return best;
 }
-function generator(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = s + 1831565813 >>> 0;
-    let t = s;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
 function permutationP(segments, q, o, random) {
   const shuffled = segments.map((s) => [...s]);
   let reached = 0;
@@ -96948,7 +96938,7 @@ function permutationP(segments, q, o, random) {
 }
 function changePoints(x, options = {}) {
   const o = { ...CHANGE_POINT_DEFAULTS, ...options };
-  const random = generator(o.seed);
+  const random = seededRandom(o.seed);
   const cuts = [0, x.length];
   const found = [];
   for (; ; ) {
@@ -97080,8 +97070,11 @@ function chart(title, labels2, values, axis) {
     "```"
   ].join("\n");
 }
+function withCurrent(history2, current) {
+  return [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []];
+}
 function renderTrend(history2, current, appended = true, points = TREND_POINTS) {
-  const series = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(-points);
+  const series = withCurrent(history2, current).slice(-points);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return "";
   const keys = Object.keys(latest.phases);
@@ -97129,9 +97122,7 @@ function shiftLine(s) {
   return `- ${escapeMarkdown(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
 }
 function renderShifts(history2, current) {
-  const runs = [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []].slice(
-    -SHIFT_WINDOW
-  );
+  const runs = withCurrent(history2, current).slice(-SHIFT_WINDOW);
   if (runs.length < 2 * SHIFT_MIN_RUNS) return "";
   const shifts = historyShifts(runs);
   const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;

@@ -10,7 +10,15 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_MARKER, type RunnerEvent, type RunnerPlan } from '../../src/runner-kit/plan.js';
+import {
+  EVENT_MARKER,
+  type RunnerEvent,
+  type RunnerPlan,
+  tcpProbeAddress,
+  type PlanGrpc,
+  type PlanWebSocket,
+  type WsPhase,
+} from '../../src/runner-kit/plan.js';
 import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import { decodeHistogram } from '../../src/runner-kit/histogram.js';
 import { mergeReplicaTrials } from '../../src/runner-kit/replicas.js';
@@ -20,11 +28,9 @@ import { runWs } from '../../runner/src/ws.js';
 import { loadHook } from '../../runner/src/hook.js';
 import { waitReady } from '../../runner/src/ready.js';
 import { survey } from '../../runner/src/survey.js';
-import { tcpProbeAddress } from '../../src/runner-kit/plan.js';
 import { runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
 import { encodeGrpcCalls, loadProto } from '../../src/config/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { PlanGrpc, PlanWebSocket, WsPhase } from '../../src/runner-kit/plan.js';
 import type { EngineTally } from '../../runner/src/tally.js';
 import { ROOT } from './helpers.js';
 

@@ -8,8 +8,7 @@ import {
   sortForReport,
 } from '../../src/compare/compare.js';
 import { metricValue } from '../../src/compare/metrics.js';
-import { RUNNER_KEY } from '../../src/metrics/registry.js';
-import type { MetricName } from '../../src/metrics/registry.js';
+import { RUNNER_KEY, type MetricName } from '../../src/metrics/registry.js';
 import type { Threshold, Thresholds } from '../../src/config/types.js';
 import type { BaselineFile, Comparison, PhaseResult, ScenarioResult, Verdict } from '../../src/results/types.js';
 import { type Measure, measure, phase, steadyPhase, usage10 as usage } from './fixtures.js';

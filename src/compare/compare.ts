@@ -1,7 +1,7 @@
 // Pure: compares one scenario's results with its baseline (SPEC §4): band (regress AND floor),
 // absolute limits with or without a baseline, Mann–Whitney confirmation over at most two looks
 // (confirm.ts), enough samples beyond a gated percentile, new error classes, stale baselines.
-import type { MetricName } from '../metrics/registry.js';
+import { type MetricName, isMetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import type {
   BaselineFile,
@@ -14,7 +14,6 @@ import type {
 import { failureKinds } from '../runner-kit/measurement.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
-import { isMetricName, metricOf } from '../metrics/registry.js';
 import { cyclic, passingRows, worsened } from './power.js';
 import { busyTrials, busyVerdict } from './busy.js';
 import { type JointRows, type PhaseGroup, phaseFamily, rowAlpha } from './family.js';

@@ -17,9 +17,8 @@
 // a limit on a count (errors) is checked on the count the configured trials would reach at the pace
 // of those run, other limits on the trials that ran. New error classes are looked for in the trials
 // that ran.
-import type { MetricName } from '../metrics/registry.js';
+import { type MetricName, metricOf, isMetricName } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
-import { metricOf, isMetricName } from '../metrics/registry.js';
 import {
   type BaselineFile,
   type Comparison,

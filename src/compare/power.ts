@@ -11,9 +11,8 @@
 // did (its trials repeated in order up to the cap). That is a model, said where it is shown. A scaled
 // value only moves up (down, for a rate) and both tests' statistics only grow with it, so the p is
 // monotone in d and d is found by bisection to 0.1 percentage point.
-import type { MetricName } from '../metrics/registry.js';
+import { type MetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold } from '../config/types.js';
-import { metricOf } from '../metrics/registry.js';
 import type { Comparison } from '../results/types.js';
 import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
 import { jointBound, type PhaseGroup } from './family.js';

@@ -5,14 +5,20 @@
 // phase is too short for the percentiles it gates.
 import { namedAndCounted } from '../common/named-and-counted.js';
 import type { MetricName } from '../metrics/registry.js';
-import { type Config, MAX_GROWN_CAP, type Scenario, type Threshold, type Thresholds } from '../config/types.js';
+import {
+  type Config,
+  MAX_GROWN_CAP,
+  type Scenario,
+  type Threshold,
+  type Thresholds,
+  type Family,
+} from '../config/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
 import { formatMs } from '../config/units.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha } from './confirm.js';
-import type { Family } from '../config/types.js';
 import { jointReach, rowAlpha } from './family.js';
 import { type Judging, judgedThresholds } from './judging.js';
 import { samplesNeeded } from './metrics.js';

@@ -7,8 +7,7 @@
 import { usageError } from '../common/errors.js';
 import { type Fill, fillRequest, fillTarget } from '../runner-kit/fill.js';
 import { fillPlaceholders, PLACEHOLDER_NAME } from '../runner-kit/placeholders.js';
-import type { PlanScenario } from '../runner-kit/plan.js';
-import type { RunnerPlan } from '../runner-kit/plan.js';
+import type { PlanScenario, RunnerPlan } from '../runner-kit/plan.js';
 
 /** `text` with every `${NAME}` replaced; `where` names the key in errors. Values used are reported
  * through `secret` (the Action masks them in its log). Names in `runner` are left as they are, for

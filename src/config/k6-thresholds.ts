@@ -8,9 +8,8 @@
 // limits, checked with or without a baseline, as in k6. A bare number is milliseconds for a latency
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
 import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
-import { isMetricName, metricOf as definitionOf } from '../metrics/registry.js';
+import { isMetricName, metricOf as definitionOf, type MetricName } from '../metrics/registry.js';
 import { metricUnit, type RawThreshold, type RawThresholds, type RawThresholdsInput } from './schema.js';
-import type { MetricName } from '../metrics/registry.js';
 
 /** k6 metrics perf-gate can read thresholds of, and the metric their `rate` means. */
 export const K6_METRICS = {

@@ -1,8 +1,7 @@
 // Pure: results as CSV (RFC 4180) for dashboards and spreadsheets: one row per scenario, phase and
 // metric, every measured metric whether gated or not, with the comparison beside it where there is one.
 import { metricValue, unmeasured } from '../compare/metrics.js';
-import { METRIC_NAMES, type MetricName } from '../metrics/registry.js';
-import { isMetricName, metricOf } from '../metrics/registry.js';
+import { METRIC_NAMES, type MetricName, isMetricName, metricOf } from '../metrics/registry.js';
 import { isPercentileMetric } from '../metrics/percentile.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 

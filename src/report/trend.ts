@@ -31,6 +31,11 @@ function chart(title: string, labels: string[], values: number[], axis: string):
   ].join('\n');
 }
 
+/** The history's runs with `current` last (in place of its own line, where the history has it). */
+function withCurrent(history: readonly HistoryEntry[], current?: HistoryEntry): HistoryEntry[] {
+  return [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])];
+}
+
 /** Markdown: per scenario/phase of `current` (or of the latest entry), p50/p99 and throughput over the
  * last runs of the history, this run last, and the history's level shifts (with this run only where
  * it is appended to the history: `appended`, an update's; a pull request's run is no point of it).
@@ -41,7 +46,7 @@ export function renderTrend(
   appended = true,
   points = TREND_POINTS,
 ): string {
-  const series = [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])].slice(-points);
+  const series = withCurrent(history, current).slice(-points);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return '';
   const keys = Object.keys(latest.phases);
@@ -95,9 +100,7 @@ function shiftLine(s: Shift): string {
 /** Markdown: the level shifts over the last SHIFT_WINDOW runs of the history, this run last (history/
  * shifts.ts); empty when the history is too short to split. */
 export function renderShifts(history: HistoryEntry[], current?: HistoryEntry): string {
-  const runs = [...history.filter((e) => e.runId !== current?.runId), ...(current ? [current] : [])].slice(
-    -SHIFT_WINDOW,
-  );
+  const runs = withCurrent(history, current).slice(-SHIFT_WINDOW);
   if (runs.length < 2 * SHIFT_MIN_RUNS) return '';
   const shifts = historyShifts(runs);
   const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;

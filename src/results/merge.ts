@@ -2,9 +2,8 @@
 // percentiles; counts are summed; rates are totals over total measured time.
 
 import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../runner-kit/histogram.js';
-import { combineUsage } from '../stats/resources.js';
+import { combineUsage, type ResourceUsage } from '../stats/resources.js';
 import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../runner-kit/measurement.js';
-import type { ResourceUsage } from '../stats/resources.js';
 import type { MergedPhase, TrialSummary } from './types.js';
 
 /**

@@ -2,10 +2,9 @@
 // Pure data; built from the normalised config.
 import type { SetupStep } from '../config/setup.js';
 import type { Scenario } from '../config/types.js';
-import type { ReadyProbe } from '../runner-kit/plan.js';
+import type { ReadyProbe, PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import type { PlanSetupStep } from '../runner-kit/setup.js';
 import { parseJsonl } from '../common/jsonl.js';
-import type { PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 
 /** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */

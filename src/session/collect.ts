@@ -3,12 +3,10 @@
 import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
 import type { BusySettings, Scenario, Thresholds } from '../config/types.js';
-import type { Phase } from '../runner-kit/plan.js';
+import type { Phase, RunnerEvent, WarmupWindows } from '../runner-kit/plan.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
-import type { RunnerEvent } from '../runner-kit/plan.js';
 import { withPercentiles } from '../runner-kit/histogram.js';
-import type { WarmupWindows } from '../runner-kit/plan.js';
 import { phaseFlags } from '../results/flags.js';
 import { mergeTrials } from '../results/merge.js';
 import { type PhaseResult, requestPhaseName, type ScenarioResult, type TrialSummary } from '../results/types.js';
