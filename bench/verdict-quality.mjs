@@ -30,13 +30,18 @@
 // interleaved confirmation, inconclusive failing): A/A at 4, 16 and 48 gated rows (1, 4 and 12 phases of
 // p50, p90, p99 and rps), both modes, 60 runs each:
 //   def4-gate, def4-ab, def16-gate, def16-ab, def48-gate, def48-ab      target 0 of 60, ≤ 1 inconclusive
+// and its detection cells at the defaults, 16 rows (4 scenarios of one c8 phase each; the run's budget is
+// shared by 4 gated phases, as in def16), the head's service worse in scenario s4 only (ODD_QUERY), 20 runs:
+//   p99-16-gate, p99-16-ab   1.5% of s4's requests wait 4 ms more: p99 about +50%, p50 and rps unchanged
+//   5xx-16-gate, 5xx-16-ab   s4's requests answered 503 at random, about 0.3 a trial (a new error class)
+//                            target ≥ 19 of 20 each; the watched row's Δ and the 503s a trial are logged
 // Each line of PERF_GATE_VQ_LOG carries perf-gate's commit (and whether the tree had changes), the
 // config's hash, the run's seed and its machine readings, so a figure can be recounted from the log.
 // A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
 //        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn,
-//        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab]
+//        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab,p99-16-gate,p99-16-ab,5xx-16-gate,5xx-16-ab]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -94,8 +99,20 @@ const DEFAULTS = [4, 16, 48].flatMap((rows) =>
     target: `${rows} rows at the defaults: 0 of 60, ≤ 1 inconclusive`,
   })),
 );
+// the head's service in the detection cells: worse for s4's requests only (fixtures/sut: ODD_QUERY)
+const TAIL = { ODD_QUERY: 's=4', TAIL_FRACTION: '0.015', TAIL_DELAY: '4ms' };
+// s4's c8 phase answers about 1,250 requests a second here (8 connections, 5 ms sleeping plus Go's overshoot)
+const RARE_5XX = { ODD_QUERY: 's=4', ERROR_PROB: '0.00024' };
+const ODD = ['gate', 'ab'].flatMap((mode) =>
+  [
+    { id: `p99-16-${mode}`, odd: TAIL, watch: 'p99', target: 'p99 +50% in 1 phase of 4: caught ≥ 19 of 20' },
+    { id: `5xx-16-${mode}`, odd: RARE_5XX, watch: 'p50', target: 'new 5xx at ~0.3 a trial: caught ≥ 19 of 20' },
+  ].map((c) => ({ ...c, pct: 0, mode, trials: mode === 'ab' ? 6 : 5, runs: 20, rows: 16, spread: true })),
+);
+/** an A/A cell: nothing about the head differs */
+const isAa = (cell) => cell.pct === 0 && !cell.odd;
 const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
-const cells = [...CELLS, ...WIDE, ...BURN, ...DEFAULTS]
+const cells = [...CELLS, ...WIDE, ...BURN, ...DEFAULTS, ...ODD]
   .filter((c) => chosen.includes(c.id))
   .map((c) => ({
     ...c,
@@ -107,7 +124,8 @@ const BASE_BURN_US = 2000;
 const baseUs = (cell = {}) => (cell.burn ? BASE_BURN_US : BASE_DELAY_US);
 const CLI = join(ROOT, 'dist/cli.js');
 
-const compose = (us, cell = {}) => sutCompose({ [cell.burn ? 'BURN' : 'DELAY']: `${us}us` });
+const compose = (us, cell = {}, head = false) =>
+  sutCompose({ [cell.burn ? 'BURN' : 'DELAY']: `${us}us`, ...(head ? cell.odd : {}) });
 /** The SUT, the runner and the A/B pairs: the same in every cell. */
 const header = (trials) => `version: 1
 sut:
@@ -136,7 +154,7 @@ scenarios:
       : cell.wide
         ? wideConfig(trials, cell.runAlpha)
         : cell.rows
-          ? defaultsConfig(trials, cell.rows)
+          ? defaultsConfig(trials, cell.rows, cell.spread)
           : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
@@ -174,10 +192,11 @@ ${[1, 2, 3, 4, 5, 6]
 
 /** Issue 47: `rows` gated rows (4: one phase; 16: 2 scenarios × 2 phases; 48: 6 × 2) of p50, p90, p99
  * and rps, and no `gate:` keys: what a config gets without reading the manual. */
-const defaultsConfig = (trials, rows) => {
+const defaultsConfig = (trials, rows, spread = false) => {
   const phases = rows / 4;
-  const scenarios = phases === 1 ? 1 : phases / 2;
-  const names = phases === 1 ? ['c8'] : ['c8', 'c16'];
+  // spread: one c8 phase a scenario (a scenario's service can be made worse on its own)
+  const scenarios = phases === 1 || spread ? phases : phases / 2;
+  const names = phases === 1 || spread ? ['c8'] : ['c8', 'c16'];
   return `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
@@ -249,8 +268,8 @@ function repo(trials, cell) {
 
 function setHead(dir, headUs, cell = {}) {
   git(dir, ['checkout', '-q', '--detach', 'main']);
-  if (headUs === baseUs(cell)) writeFileSync(join(dir, 'README.md'), `v${Date.now()}\n`);
-  else writeFileSync(join(dir, 'docker-compose.yml'), compose(headUs, cell));
+  if (headUs === baseUs(cell) && !cell.odd) writeFileSync(join(dir, 'README.md'), `v${Date.now()}\n`);
+  else writeFileSync(join(dir, 'docker-compose.yml'), compose(headUs, cell, true));
   git(dir, ['commit', '-q', '-am', 'head']);
 }
 
@@ -302,8 +321,11 @@ function machineOf(results) {
 }
 
 /** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
-function verdictOf(dir) {
+function verdictOf(dir, cell = {}) {
   const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8'));
+  // the detection cells: s4's watched row and the 503s each of s4's (head) trials saw
+  const s4 = results.scenarios.find((s) => s.name === 's4');
+  const watched = cell.odd && results.comparisons.find((c) => c.scenario === 's4' && c.metric === cell.watch);
   const p50 = results.comparisons.find((c) => c.metric === 'p50');
   const row = (c) =>
     `${c.phase} ${c.metric} ${c.result} ${c.delta === null ? '' : `${(c.delta * 100).toFixed(1)}%`}` +
@@ -337,6 +359,10 @@ function verdictOf(dir) {
       .flatMap((s) => s.phases.flatMap((p) => p.trials))
       .filter((t) => t.busy === true).length,
     p50Delta: p50?.delta ?? null,
+    ...(watched ? { watched: { metric: watched.metric, result: watched.result, delta: watched.delta } } : {}),
+    ...(cell.odd && s4
+      ? { s4Status503: s4.phases.flatMap((p) => p.trials.map((t) => t.statusCodes?.['503'] ?? 0)) }
+      : {}),
     // what a figure is recounted from: the run's seed and its machine readings
     seed: results.interleaved?.seed ?? results.ab?.seed ?? null,
     machine: machineOf(results),
@@ -473,12 +499,12 @@ try {
       // runs an earlier invocation appended to PERF_GATE_VQ_LOG count toward this cell's
       const list = earlier(cell.id);
       if (list.length) process.stderr.write(`[verdict-quality] ${cell.id}: ${list.length} runs from ${LOG}\n`);
-      if (cell.pct === 0) extraOnAa.push(...list.filter((e) => !e.error).map((e) => e.extra));
+      if (isAa(cell)) extraOnAa.push(...list.filter((e) => !e.error).map((e) => e.extra));
       for (let i = list.length; i < cell.runs && !pastUntil(); i++) {
         const r = await cli(dir, cell.mode === 'ab' ? ['--mode', 'ab', '--base', 'main'] : ['--mode', 'gate']);
         const entry =
           r.code === 0 || r.code === 1
-            ? { ...verdictOf(dir), seconds: r.seconds }
+            ? { ...verdictOf(dir, cell), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         list.push(entry);
         if (LOG) {
@@ -486,7 +512,7 @@ try {
           appendFileSync(LOG, `${JSON.stringify(line)}\n`);
         }
         if (cell.trials === 6 && !cell.wide) seconds[cell.mode].push(r.seconds);
-        if (cell.pct === 0 && !entry.error) extraOnAa.push(entry.extra);
+        if (isAa(cell) && !entry.error) extraOnAa.push(entry.extra);
         // every alarm the bench sees, with the rows that raised it
         const fired = entry.error ?? (entry.rows.length ? entry.rows.join('; ') : '');
         process.stderr.write(
@@ -498,9 +524,9 @@ try {
       const flagged = ok.filter((x) => x.regression).length;
       const d = ok.map((x) => x.p50Delta).filter((x) => x !== null);
       rows.push([
-        `${cell.pct === 0 ? 'A/A (unchanged)' : `+${cell.pct}% ${cell.burn ? 'CPU time (busy-wait)' : 'delay'}`}${cell.burn ? ', p50 band 3%, 1 connection' : ''}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}${cell.rows ? `, ${cell.rows} rows at the defaults` : ''}`,
+        `${cell.odd ? `${cell.id}: s4 worse` : isAa(cell) ? 'A/A (unchanged)' : `+${cell.pct}% ${cell.burn ? 'CPU time (busy-wait)' : 'delay'}`}${cell.burn ? ', p50 band 3%, 1 connection' : ''}${cell.wide ? `, 48 rows${cell.runAlpha ? `, run-alpha ${cell.runAlpha}` : ''}` : ''}${cell.rows ? `, ${cell.rows} rows at the defaults` : ''}`,
         `${cell.mode === 'gate' ? 'gate (baseline)' : 'ab (same run)'}, ${cell.trials} ${cell.mode === 'ab' ? 'pairs' : 'trials'}`,
-        `${flagged} of ${ok.length}${cell.pct === 0 ? ' false alarms' : ' caught'}`,
+        `${flagged} of ${ok.length}${isAa(cell) ? ' false alarms' : ' caught'}`,
         String(ok.filter((x) => !x.regression && x.inconclusive).length),
         cell.target,
         d.length ? `${(median(d) * 100).toFixed(1)}%` : '—',
@@ -508,6 +534,15 @@ try {
         String(list.length - ok.length),
         ok.flatMap((x) => (x.regression ? x.rows : [])).join('; ') || '—',
       ]);
+      if (cell.odd && ok.length) {
+        const deltas = ok.map((x) => x.watched?.delta).filter((x) => typeof x === 'number');
+        const counts = ok.flatMap((x) => x.s4Status503 ?? []);
+        const results = ok.map((x) => x.watched?.result ?? 'absent');
+        const tally = [...new Set(results)].map((k) => `${k} ${results.filter((r) => r === k).length}`);
+        notes.push(
+          `${cell.id}: s4 ${cell.watch} median Δ ${deltas.length ? `${(median(deltas) * 100).toFixed(1)}%` : '—'} (${tally.join(', ')}); s4's 503s a trial: mean ${counts.length ? (counts.reduce((a, c) => a + c, 0) / counts.length).toFixed(2) : '—'} over ${counts.length} trials, ${counts.filter((c) => c > 0).length} with any; runs with any: ${ok.filter((x) => (x.s4Status503 ?? []).some((c) => c > 0)).length} of ${ok.length}`,
+        );
+      }
       if ((cell.wide || cell.rows) && ok.length) {
         // (a figure an older log line does not carry is said to be missing, not taken as 0)
         const per = (k) => {
