@@ -96472,6 +96472,36 @@ function busyVerdict(row2, found, unit) {
   const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
   return { ...row2, result: "inconclusive", reason: row2.reason ? `${row2.reason}; ${why}` : why };
 }
+var MIN_QUIET_PAIRS = 2;
+function quietPairs(head, base, name2) {
+  const own2 = (phases) => phases.find((p) => p.request === void 0 && ofPhase(name2, p.name))?.trials ?? [];
+  const sides = [own2(head), own2(base)];
+  const of = Math.min(...sides.map((t) => t.length));
+  const busy = /* @__PURE__ */ new Set();
+  for (const trials2 of sides) trials2.forEach((t, i) => t.busy && i < of && busy.add(i));
+  if (busy.size === 0 || of - busy.size < MIN_QUIET_PAIRS) return void 0;
+  const before = (k) => [...busy].filter((i) => i < k).length;
+  return {
+    left: busy.size,
+    of,
+    keep: (p) => {
+      const trials2 = p.trials.filter((_, i) => !busy.has(i));
+      if (!p.confirm) return { ...p, trials: trials2 };
+      const { first, cap, stopped } = p.confirm;
+      const confirm2 = {
+        first: first - before(first),
+        cap: Math.max(first - before(first), cap - busy.size),
+        ...stopped !== void 0 ? { stopped: stopped - before(stopped) } : {}
+      };
+      return { ...p, trials: trials2, confirm: confirm2 };
+    }
+  };
+}
+function quietVerdict(row2, quiet) {
+  if (row2.result === "pass" || !isMetricName(row2.metric) || !metricOf(row2.metric).scales) return row2;
+  const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
+  return { ...row2, reason: row2.reason ? `${row2.reason}; ${why}` : why };
+}
 function plannedTrials(scenarios, pairs) {
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
 }
@@ -97406,17 +97436,19 @@ function compareAbScenario(head, base, thresholds2, final = true) {
     const old = base.phases.find((p) => p.name === phase2.name);
     if (!old) continue;
     const gate2 = phaseGate(head, phase2, gated);
+    const quiet = quietPairs(head.phases, base.phases, phase2.name);
+    const [h, b] = quiet ? [quiet.keep(phase2), quiet.keep(old)] : [phase2, old];
     const group = head.family ? phaseFamily(
       head.family,
       gate2.thresholds,
-      phase2,
-      old,
+      h,
+      b,
       signedRankRows,
-      (m, t) => testableAb(m, t, old, phase2),
+      (m, t) => testableAb(m, t, b, h),
       exactSignedRank
     ) : void 0;
     const rows = Object.entries(gate2.thresholds).map(
-      ([metric, t]) => compareAbMetric(head.name, metric, t, old, phase2, final, group)
+      ([metric, t]) => compareAbMetric(head.name, metric, t, b, h, final, group)
     );
     const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
       ...c,
@@ -97424,7 +97456,8 @@ function compareAbScenario(head, base, thresholds2, final = true) {
     }));
     const counted = countedOnce(rows, fresh);
     const busy = busyTrials(head.phases, phase2.name);
-    out.push(...final ? counted.map((c) => busyVerdict(c, busy, "pairs")) : counted);
+    const judged = (c) => quiet ? quietVerdict(c, quiet) : busyVerdict(c, busy, "pairs");
+    out.push(...final ? counted.map(judged) : counted);
   }
   return out;
 }
@@ -97749,16 +97782,15 @@ function extension(p, cap, more) {
   const first = looks.first;
   return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
 }
-async function confirmPhase(ctx, p, more) {
-  const cap = planConfirm(ctx, p);
-  if (cap === void 0) return;
-  const e = extension(p, cap, more);
-  await runExtensions(
-    ctx,
-    [e],
-    Array.from({ length: cap - e.first }, () => 0),
-    void 0
-  );
+async function confirmAll(ctx, plans, seed, again) {
+  const extensions = [];
+  for (const { plan, more } of plans) {
+    const cap = planConfirm(ctx, plan);
+    if (cap !== void 0) extensions.push(extension(plan, cap, more));
+  }
+  const counts2 = extensions.map((e) => e.cap - e.first);
+  const order = seed === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, seededRandom(derivedSeed(seed, "confirm")));
+  await runExtensions(ctx, extensions, order, again);
 }
 function warmupShortens(s, phase2, trials2) {
   return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
@@ -97828,10 +97860,10 @@ async function measureOne(ctx, side, baselines, seed) {
   for (const u of units) setLooks(u);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
   const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
-  const runAll = async (counts3) => {
-    const order2 = random === void 0 ? counts3.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts3, random);
-    for (let at = 0; at < order2.length; at++) {
-      const i = order2[at];
+  const runAll = async (counts2) => {
+    const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
+    for (let at = 0; at < order.length; at++) {
+      const i = order[at];
       const u = units[i];
       const t0 = ctx.now();
       const kept = await run2(u, ++u.done, u.s.trials);
@@ -97840,8 +97872,8 @@ async function measureOne(ctx, side, baselines, seed) {
         continue;
       }
       u.done--;
-      const left = order2.length - at - 1;
-      order2.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
+      const left = order.length - at - 1;
+      order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
     }
   };
   await runAll(units.map((u) => u.early));
@@ -97856,7 +97888,7 @@ async function measureOne(ctx, side, baselines, seed) {
     return 0;
   });
   await runAll(rest);
-  const extensions = [];
+  const plans = [];
   for (const u of units) {
     const { s, phase: phase2, looks } = u;
     const baseline = baselines.get(s.name);
@@ -97871,16 +97903,13 @@ async function measureOne(ctx, side, baselines, seed) {
       unit: "trials",
       phase: { setLooks: limit, open: open2 }
     };
-    const cap = planConfirm(ctx, plan);
-    if (cap !== void 0) extensions.push(extension(plan, cap, (k, c) => run2(u, k, c)));
+    plans.push({ plan, more: (k, c) => run2(u, k, c) });
   }
-  const counts2 = extensions.map((e) => e.cap - e.first);
-  const confirming = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
-  const order = confirming === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, confirming);
-  await runExtensions(ctx, extensions, order, again);
+  await confirmAll(ctx, plans, seed, again);
 }
 async function measureAb(ctx, sides, pairs, seed) {
   const orders = [];
+  const plans = [];
   for (const s of ctx.scenarios) {
     for (const phase2 of s.phases) {
       const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
@@ -97939,9 +97968,10 @@ async function measureAb(ctx, sides, pairs, seed) {
       const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
       const where = `${s.name}/${phase2.name}`;
       const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
-      await confirmPhase(ctx, plan, pair);
+      plans.push({ plan, more: pair });
     }
   }
+  await confirmAll(ctx, plans, seed, seededRandom(derivedSeed(seed, "busy")));
   return { seed, orders };
 }
 
@@ -99099,16 +99129,29 @@ function machineLines(results2) {
     `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} ${stealOnly ? `at ${Math.min(BUSY_STEAL_PCT, threshold2)}% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged)` : `at ${threshold2}% or more with steal`}; steal at most ${steal}%`
   ];
   if (!results2.busy) return lines;
+  const ab2 = results2.ab;
+  const quietOf = (s, name2) => {
+    const base2 = ab2?.base.find((b) => b.name === s.name);
+    return base2 ? quietPairs(s.phases, base2.phases, name2) : void 0;
+  };
+  const own2 = (s) => s.phases.filter((p) => p.request === void 0);
+  const leftOut = results2.scenarios.flatMap(
+    (s) => own2(s).flatMap((p) => {
+      const q = quietOf(s, p.name);
+      return q ? [escapeMarkdown(`${s.name}/${p.name} (${q.left} of ${q.of})`)] : [];
+    })
+  );
   const busyIn = (scenarios) => scenarios.flatMap(
-    (s) => s.phases.filter((p) => p.request === void 0).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
+    (s) => own2(s).filter((p) => quietOf(results2.scenarios.find((h) => h.name === s.name) ?? s, p.name) === void 0).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
   );
   const kept = busyIn(results2.scenarios);
-  const base = results2.ab ? busyIn(results2.ab.base) : [];
-  const unit = results2.ab ? "pairs" : "trials";
+  const base = ab2 ? busyIn(ab2.base) : [];
+  const unit = ab2 ? "pairs" : "trials";
   const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
   const reference = base.length === 0 ? "" : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
+  const left = leftOut.length === 0 ? "" : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${judged}${reference}`
+    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${left}${judged}${reference}`
   );
   return lines;
 }

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import type { BusySettings, Config } from '../../src/config/types.js';
-import { busyRepeats, busyTrials, busyVerdict, plannedTrials } from '../../src/compare/busy.js';
+import {
+  busyRepeats,
+  busyTrials,
+  busyVerdict,
+  plannedTrials,
+  quietPairs,
+  quietVerdict,
+} from '../../src/compare/busy.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { phase, resultsFile } from './fixtures.js';
@@ -46,6 +53,75 @@ describe('busyVerdict', () => {
   it('keeps the reason the row had, and names pairs in A/B', () => {
     const out = busyVerdict(row('p50', 'regression', 'beyond +10%'), { busy: 1, of: 6 }, 'pairs');
     expect(out.reason).toMatch(/^beyond \+10%; the machine was busy during 1 of its 6 pairs \(gate\.busy\)/);
+  });
+});
+
+describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (issue 47)', () => {
+  /** a phase of `n` trials, those at `busy` (0-based) marked busy, with `confirm` looks */
+  const side = (n: number, busy: number[], confirm?: PhaseResult['confirm'], name = 'c10'): PhaseResult => {
+    const p = phase(name, {}, Array.from({ length: n }, () => ({})));
+    return {
+      ...p,
+      trials: p.trials.map((t, i) => ({ ...t, trial: i + 1, ...(busy.includes(i) ? { busy: true as const } : {}) })),
+      ...(confirm ? { confirm } : {}),
+    };
+  };
+  it.each<[string, PhaseResult, PhaseResult, { left: number; of: number; trials: number[]; confirm?: unknown } | undefined]>([
+    [
+      'a busy head pair and a busy base pair: both left out, the first look at 4',
+      side(6, [1], { first: 6, cap: 12 }),
+      side(6, [3], { first: 6, cap: 12 }),
+      { left: 2, of: 6, trials: [1, 3, 5, 6], confirm: { first: 4, cap: 10 } },
+    ],
+    [
+      'both sides busy in the same pair: one pair left out',
+      side(6, [2], { first: 6, cap: 12 }),
+      side(6, [2], { first: 6, cap: 12 }),
+      { left: 1, of: 6, trials: [1, 2, 4, 5, 6], confirm: { first: 5, cap: 11 } },
+    ],
+    [
+      'a busy extra pair: the first look keeps its 6, the cap shrinks',
+      side(9, [7], { first: 6, cap: 9 }),
+      side(9, [], { first: 6, cap: 9 }),
+      { left: 1, of: 9, trials: [1, 2, 3, 4, 5, 6, 7, 9], confirm: { first: 6, cap: 8 } },
+    ],
+    [
+      'stopped at its early look: the look shrinks with it',
+      side(3, [0], { first: 6, cap: 12, stopped: 3 }),
+      side(3, [], { first: 6, cap: 12, stopped: 3 }),
+      { left: 1, of: 3, trials: [2, 3], confirm: { first: 5, cap: 11, stopped: 2 } },
+    ],
+    ['no busy pair: every pair judged', side(6, []), side(6, []), undefined],
+    ['one quiet pair would be left: every pair judged (busyVerdict)', side(3, [0, 1]), side(3, [2]), undefined],
+  ])('%s', (_label, head, base, expected) => {
+    const q = quietPairs([head], [base], 'c10');
+    if (!expected) return expect(q).toBeUndefined();
+    expect(q).toMatchObject({ left: expected.left, of: expected.of });
+    for (const p of [head, base]) {
+      const kept = q?.keep(p);
+      expect(kept?.trials.map((t) => t.trial)).toEqual(expected.trials);
+      expect(kept?.confirm).toEqual(expected.confirm);
+    }
+  });
+
+  it("a mix entry's pairs follow its phase's busy trials", () => {
+    const entry = { ...side(4, [], undefined, 'c10.login'), request: 'login' };
+    const q = quietPairs([side(4, [2]), entry], [side(4, [])], 'c10.login');
+    expect(q?.keep(entry).trials.map((t) => t.trial)).toEqual([1, 2, 4]);
+  });
+
+  it.each<[string, Comparison, string | undefined]>([
+    ['a regression on a metric that scales says what was left out', row('p50', 'regression'), 'r'],
+    ['an inconclusive one too, after its own reason', row('p99', 'inconclusive', 'not confirmed'), 'i'],
+    ['a pass is left as it is', row('p50', 'pass'), undefined],
+    ['a count is left as it is', row('errors', 'regression'), undefined],
+  ])('quietVerdict: %s', (_label, input, said) => {
+    const out = quietVerdict(input, { left: 2, of: 8, keep: (p) => p });
+    const why =
+      '2 of its 8 pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace';
+    if (!said) return expect(out).toEqual(input);
+    expect(out.result).toBe(input.result);
+    expect(out.reason).toBe(input.reason ? `${input.reason}; ${why}` : why);
   });
 });
 
@@ -107,6 +183,34 @@ describe('the report says what gate.busy did', () => {
     );
     expect(md).toContain(
       '- busy machine (gate.busy): 2 of 2 pairs repeated; busy head trials still judged in api/c10 (1 of 2): their regressions on latency, throughput, memory and CPU are inconclusive; busy base trials judged in api/c10 (2 of 2) (a slower base can hide a regression, not raise one)',
+    );
+  });
+
+  it('A/B: busy pairs left out where enough quiet ones remain, said apart from the phases that judge them', () => {
+    const ab = (head: PhaseResult[], base: PhaseResult[]) =>
+      renderMarkdown(
+        resultsFile([{ name: 'api', scenarioHash: 'h', phases: head }], [], {
+          mode: 'ab',
+          busy: { othersPct: 50, repeats: 2, repeated: 2 },
+          ab: {
+            baseRef: 'origin/main',
+            baseCommit: '1234567890abcdef1234567890abcdef12345678',
+            headCommit: 'abcdef1234567890',
+            pairs: 4,
+            order: 'random',
+            baseImages: {},
+            base: [{ name: 'api', scenarioHash: 'h', phases: base }],
+            notes: [],
+          },
+        }),
+      );
+    const four = (name: string, others: number[]) => withMachine(phase(name, {}, [{}, {}, {}, {}]), others, true);
+    const md = ab(
+      [four('c10', [5, 90, 5, 5]), four('c50', [5, 5, 5, 5])],
+      [four('c10', [5, 5, 5, 95]), four('c50', [5, 5, 60, 5])],
+    );
+    expect(md).toContain(
+      '- busy machine (gate.busy): 2 of 2 pairs repeated; busy pairs left out of the tests in api/c10 (2 of 4), api/c50 (1 of 4) (their quiet pairs judged); no busy head trial judged',
     );
   });
 

@@ -518,6 +518,51 @@ describe('measureAb', () => {
     expect(extended.out.orders[0]?.order.slice(0, 4)).toEqual(unchanged.out.orders[0]?.order);
   });
 
+  it('with two phases to confirm, their extra pairs run interleaved in an order the seed draws, after every phase’s pairs (issue 47)', async () => {
+    const list = scenarios(5, ['c10', 'c50']);
+    const confirm = { maxTrials: 8, maxTimeMs: 600_000 };
+    const once = (seed: number) => ab(list, 4, seed, at(1500), confirm);
+    const r = await once(3);
+    const heads = r.sides.head.runner.commands.map((c) => `${c.phase} ${c.trial}/${c.trials}`);
+    // every phase's configured pairs first, phase by phase
+    expect(heads.slice(0, 8)).toEqual([
+      ...['1/4', '2/4', '3/4', '4/4'].map((k) => `c10 ${k}`),
+      ...['1/4', '2/4', '3/4', '4/4'].map((k) => `c50 ${k}`),
+    ]);
+    // then the extra pairs of both, in the order the seed's confirm stream draws
+    const { interleave, seededRandom, derivedSeed } = await import('../../src/stats/random.js');
+    const drawn = interleave([4, 4], seededRandom(derivedSeed(3, 'confirm'))).map((i) => ['c10', 'c50'][i]);
+    expect(heads.slice(8).map((h) => h.split(' ')[0])).toEqual(drawn);
+    expect(drawn.join(' ')).not.toBe('c10 c10 c10 c10 c50 c50 c50 c50');
+    // each phase's extra pairs keep their numbers, and both sides ran the same pairs
+    expect(heads.filter((h) => h.startsWith('c50')).slice(4)).toEqual(['c50 5/8', 'c50 6/8', 'c50 7/8', 'c50 8/8']);
+    expect(r.sides.base.runner.commands.map((c) => `${c.phase} ${c.trial}`)).toEqual(
+      r.sides.head.runner.commands.map((c) => `${c.phase} ${c.trial}`),
+    );
+    // both planned before any extra pair ran
+    expect(r.logs.filter((l) => l.includes('not yet confirmed'))).toEqual([
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.0625); running 4 more pairs',
+      '[perf-gate] s/c50: outside the band, not yet confirmed: c50 p50 (p=0.0625); running 4 more pairs',
+    ]);
+    // each phase's pair orders are its own stream's: 8 of them, the first 4 as an unchanged head draws
+    const unchanged = await ab(list, 4, 3, at(1000), confirm);
+    for (const k of [0, 1]) {
+      expect(r.out.orders[k]?.order).toHaveLength(8);
+      expect(r.out.orders[k]?.order.slice(0, 4)).toEqual(unchanged.out.orders[k]?.order);
+    }
+    const [head] = r.sides.head.collector.results(list, r.ctx.hashes);
+    const [base] = r.sides.base.collector.results(list, r.ctx.hashes);
+    const rows = compareAbScenario(head as ScenarioResult, base as ScenarioResult, (list[0] as Scenario).thresholds);
+    expect(rows.map((row) => [row.phase, row.result, row.pairs])).toEqual([
+      ['c10', 'regression', 8],
+      ['c50', 'regression', 8],
+    ]);
+    // the same seed, the same calls; another seed another order of the extra pairs
+    expect((await once(3)).calls).toEqual(r.calls);
+    const others = await Promise.all([4, 5, 6].map(once));
+    expect(others.some((o) => JSON.stringify(o.calls.slice(16)) !== JSON.stringify(r.calls.slice(16)))).toBe(true);
+  });
+
   it('confirmation off (max-trials 0): 4 pairs, no extension, inconclusive', async () => {
     const list = scenarios(5);
     const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
@@ -944,6 +989,25 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     const [row] = compareAbScenario(head, base, s.thresholds);
     expect(row?.result).toBe('inconclusive');
     expect(row?.reason).toMatch(/busy during 6 of its 6 pairs/);
+  });
+
+  it('A/B: the repeats spent, pairs with a busy trial on either side are left out of the test; the quiet pairs confirm head +50%', async () => {
+    const list = scenarios(5);
+    const s = list[0] as Scenario;
+    const h = harness(list, { maxTrials: 12, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 0, used: 0 };
+    const sides = {
+      base: busySide(h, 'base', at(1000), (n) => n === 5),
+      head: busySide(h, 'head', at(1500), (n) => n === 2),
+    };
+    await measureAb(h.ctx, sides, 6, 99);
+    const head = sides.head.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const base = sides.base.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    // 4 quiet pairs of 6 cannot confirm (1/16): extended to 12, of which 10 quiet (1/1024)
+    expect(head.phases[0]?.trials).toHaveLength(12);
+    const [row] = compareAbScenario(head, base, s.thresholds);
+    expect(row).toMatchObject({ result: 'regression', pairs: 10, pValue: 0.001 });
+    expect(row?.reason).toMatch(/2 of its 12 pairs left out of the test: the machine was busy/);
   });
 
   it('where the trial is run again: at a seeded place among those left, the same for the same seed; without a seed at once', async () => {

@@ -3,7 +3,7 @@
 // confidence interval; a regression needs the band exceeded (by that median change, and by the median
 // paired difference for a floor) AND a one-sided Wilcoxon signed-rank test over the pairs with
 // p ≤ alpha. Absolute limits, generator-bound phases and new error classes work as in the gate.
-import { busyTrials, busyVerdict } from './busy.js';
+import { busyTrials, busyVerdict, quietPairs, quietVerdict } from './busy.js';
 import type { MetricName } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 
@@ -211,28 +211,33 @@ export function compareAbScenario(
     const old = base.phases.find((p) => p.name === phase.name);
     if (!old) continue;
     const gate = phaseGate(head, phase, gated);
+    // pairs with a busy trial the repeats could not replace are left out of the tests (gate.busy)
+    const quiet = quietPairs(head.phases, base.phases, phase.name);
+    const [h, b] = quiet ? [quiet.keep(phase), quiet.keep(old)] : [phase, old];
     const group = head.family
       ? phaseFamily(
           head.family,
           gate.thresholds,
-          phase,
-          old,
+          h,
+          b,
           signedRankRows,
-          (m, t) => testableAb(m, t, old, phase),
+          (m, t) => testableAb(m, t, b, h),
           exactSignedRank,
         )
       : undefined;
     const rows = (Object.entries(gate.thresholds) as Array<[MetricName, Threshold]>).map(([metric, t]) =>
-      compareAbMetric(head.name, metric, t, old, phase, final, group),
+      compareAbMetric(head.name, metric, t, b, h, final, group),
     );
     const fresh = (gate.errorClasses ? newErrorClasses(head.name, phase, old) : []).map((c) => ({
       ...c,
       reason: c.reason?.replace('never seen in the baseline', 'never seen on the base side'),
     }));
     const counted = countedOnce(rows, fresh);
-    // a busy machine's head trial among the judged pairs (gate.busy): no regression on a metric that scales
+    // a busy machine's head trial still among the judged pairs (gate.busy): no regression on a metric
+    // that scales
     const busy = busyTrials(head.phases, phase.name);
-    out.push(...(final ? counted.map((c) => busyVerdict(c, busy, 'pairs')) : counted));
+    const judged = (c: Comparison) => (quiet ? quietVerdict(c, quiet) : busyVerdict(c, busy, 'pairs'));
+    out.push(...(final ? counted.map(judged) : counted));
   }
   return out;
 }

@@ -28,6 +28,62 @@ export function busyVerdict(
   return { ...row, result: 'inconclusive', reason: row.reason ? `${row.reason}; ${why}` : why };
 }
 
+/** A/B keeps a phase's busy pairs out of its tests only while at least this many quiet ones remain. */
+export const MIN_QUIET_PAIRS = 2;
+
+/** A/B's busy pairs left out of a phase's tests: how many, of how many, and the phase (either side)
+ * as judged without them. */
+export interface QuietPairs {
+  left: number;
+  of: number;
+  keep: (p: PhaseResult) => PhaseResult;
+}
+
+/**
+ * A/B at judgment (gate.busy): a pair with a trial the machine read busy on either side, kept because
+ * the run's repeats were spent, is left out of the phase's tests and its change (both come from the
+ * pairs): a busy head trial can raise a regression and a busy base trial hide one, while the quiet
+ * pairs still measured both sides under the same conditions. The phase's looks shrink by the pairs left
+ * out of each, so the test at each look is over its quiet pairs. Undefined when no pair is busy or
+ * fewer than MIN_QUIET_PAIRS would remain (every pair is then judged and busyVerdict's rule applies).
+ */
+export function quietPairs(
+  head: readonly PhaseResult[],
+  base: readonly PhaseResult[],
+  name: string,
+): QuietPairs | undefined {
+  const own = (phases: readonly PhaseResult[]) =>
+    phases.find((p) => p.request === undefined && ofPhase(name, p.name))?.trials ?? [];
+  const sides = [own(head), own(base)];
+  const of = Math.min(...sides.map((t) => t.length));
+  const busy = new Set<number>();
+  for (const trials of sides) trials.forEach((t, i) => t.busy && i < of && busy.add(i));
+  if (busy.size === 0 || of - busy.size < MIN_QUIET_PAIRS) return undefined;
+  const before = (k: number) => [...busy].filter((i) => i < k).length;
+  return {
+    left: busy.size,
+    of,
+    keep: (p) => {
+      const trials = p.trials.filter((_, i) => !busy.has(i));
+      if (!p.confirm) return { ...p, trials };
+      const { first, cap, stopped } = p.confirm;
+      const confirm = {
+        first: first - before(first),
+        cap: Math.max(first - before(first), cap - busy.size),
+        ...(stopped !== undefined ? { stopped: stopped - before(stopped) } : {}),
+      };
+      return { ...p, trials, confirm };
+    },
+  };
+}
+
+/** A row judged on its phase's quiet pairs: a row that did not pass says how many busy ones were left out. */
+export function quietVerdict(row: Comparison, quiet: QuietPairs): Comparison {
+  if (row.result === 'pass' || !isMetricName(row.metric) || !metricOf(row.metric).scales) return row;
+  const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
+  return { ...row, reason: row.reason ? `${row.reason}; ${why}` : why };
+}
+
 /** The trials a run plans at its first look: each phase's trials, or `pairs` of each in A/B. */
 export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): number {
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);

@@ -4,7 +4,7 @@
 import { namedAndCounted } from '../common/named-and-counted.js';
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
-import { busyTrials } from '../compare/busy.js';
+import { busyTrials, quietPairs } from '../compare/busy.js';
 import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import type { Comparison, ResultsFile, ScenarioResult, ScenarioStatus, Verdict } from '../results/types.js';
@@ -423,19 +423,32 @@ function machineLines(results: ResultsFile): string[] {
     `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${esc(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? '' : 's'} ${stealOnly ? `at ${Math.min(BUSY_STEAL_PCT, threshold)}% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged)` : `at ${threshold}% or more with steal`}; steal at most ${steal}%`,
   ];
   if (!results.busy) return lines;
-  // the measured side's busy trials make regressions inconclusive; a reference's (A/B's base) cannot raise one
-  // counted as the verdict counts them (compare/busy.ts)
+  // counted as the verdict counts them (compare/busy.ts): A/B leaves busy pairs out of a phase's tests
+  // where enough quiet ones remain; elsewhere the measured side's busy trials make regressions
+  // inconclusive, and a reference's (A/B's base) cannot raise one
+  const ab = results.ab;
+  const quietOf = (s: ScenarioResult, name: string) => {
+    const base = ab?.base.find((b) => b.name === s.name);
+    return base ? quietPairs(s.phases, base.phases, name) : undefined;
+  };
+  const own = (s: ScenarioResult) => s.phases.filter((p) => p.request === undefined);
+  const leftOut = results.scenarios.flatMap((s) =>
+    own(s).flatMap((p) => {
+      const q = quietOf(s, p.name);
+      return q ? [esc(`${s.name}/${p.name} (${q.left} of ${q.of})`)] : [];
+    }),
+  );
   const busyIn = (scenarios: ScenarioResult[]) =>
     scenarios.flatMap((s) =>
-      s.phases
-        .filter((p) => p.request === undefined)
+      own(s)
+        .filter((p) => quietOf(results.scenarios.find((h) => h.name === s.name) ?? s, p.name) === undefined)
         .map((p) => ({ p, found: busyTrials(s.phases, p.name) }))
         .filter(({ found }) => found.busy > 0)
         .map(({ p, found }) => esc(`${s.name}/${p.name} (${found.busy} of ${found.of})`)),
     );
   const kept = busyIn(results.scenarios);
-  const base = results.ab ? busyIn(results.ab.base) : [];
-  const unit = results.ab ? 'pairs' : 'trials';
+  const base = ab ? busyIn(ab.base) : [];
+  const unit = ab ? 'pairs' : 'trials';
   const judged =
     kept.length === 0
       ? `no busy ${results.ab ? 'head ' : ''}trial judged`
@@ -444,8 +457,12 @@ function machineLines(results: ResultsFile): string[] {
     base.length === 0
       ? ''
       : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
+  const left =
+    leftOut.length === 0
+      ? ''
+      : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${judged}${reference}`,
+    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${left}${judged}${reference}`,
   );
   return lines;
 }

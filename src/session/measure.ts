@@ -1,7 +1,8 @@
 // The one step that differs between modes: measuring. One side (gate, update, sweep) or two (A/B),
-// each through its long-lived runner, phase by phase: the configured trials (pairs), then, where a row
-// is outside its band but not yet confirmed, more of them up to the cap (compare/confirm.ts). A/B
-// pairs run in an order drawn afresh for every pair from a seeded generator, recorded for the report.
+// each through its long-lived runner: the configured trials (pairs), then, where a row is outside its
+// band but not yet confirmed, more of them up to the cap (compare/confirm.ts), every phase's extra
+// trials interleaved in a seeded order. A/B pairs run in an order drawn afresh for every pair from a
+// seeded generator, recorded for the report.
 import { compareAbScenario } from '../compare/ab.js';
 import { BUSY_REPEATS_PER_TRIAL } from '../compare/busy.js';
 import { compareScenario } from '../compare/compare.js';
@@ -218,17 +219,30 @@ function extension(p: ConfirmPlan, cap: number, more: Extension['more']): Extens
   return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
 }
 
-/** One phase's extension, phase by phase (A/B): planned, then run to its cap or its time budget. */
-async function confirmPhase(ctx: MeasureContext, p: ConfirmPlan, more: Extension['more']): Promise<void> {
-  const cap = planConfirm(ctx, p);
-  if (cap === undefined) return;
-  const e = extension(p, cap, more);
-  await runExtensions(
-    ctx,
-    [e],
-    Array.from({ length: cap - e.first }, () => 0),
-    undefined,
-  );
+/**
+ * Confirmation, both modes: every phase with rows still open plans its extension first (the caps are
+ * fixed before any extra trial runs); then their extra trials (pairs) run interleaved in an order drawn
+ * from the seed, as the first trials do, so that a slow stretch of the machine falls on several phases'
+ * confirmations instead of deciding one's. A trial put aside on a busy machine runs again at a place
+ * `again` draws (the seed's `busy` stream). Without a seed (a sweep): phase after phase, a repeat at once.
+ */
+async function confirmAll(
+  ctx: MeasureContext,
+  plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }>,
+  seed: number | undefined,
+  again: (() => number) | undefined,
+): Promise<void> {
+  const extensions: Extension[] = [];
+  for (const { plan, more } of plans) {
+    const cap = planConfirm(ctx, plan);
+    if (cap !== undefined) extensions.push(extension(plan, cap, more));
+  }
+  const counts = extensions.map((e) => e.cap - e.first);
+  const order =
+    seed === undefined
+      ? counts.flatMap((n, i) => Array.from({ length: n }, () => i))
+      : interleave(counts, seededRandom(derivedSeed(seed, 'confirm')));
+  await runExtensions(ctx, extensions, order, again);
 }
 
 /** Whether a phase's later trials may get a shorter warm-up: warmup-later: settled, a closed loop
@@ -315,7 +329,7 @@ function logEarly(ctx: MeasureContext, where: string, at: number, of: number, un
  * on trials of many phases instead of every trial of one; without, phase after phase. With an early
  * look (gate.early-look), every phase's first trials run so, then each phase whose rows are all
  * clearly inside their bands stops, and the others' remaining trials run, interleaved the same way.
- * The extra trials that confirm a row run after, phase by phase.
+ * The extra trials that confirm a row run after, interleaved across phases (confirmAll).
  */
 export async function measureOne(
   ctx: MeasureContext,
@@ -388,11 +402,7 @@ export async function measureOne(
     return 0;
   });
   await runAll(rest);
-  // confirmation: every phase with rows still open plans its extension first (the caps are fixed
-  // before any extra trial runs); then their extra trials run interleaved in an order drawn from the
-  // seed, as the first trials do, so that a slow stretch of the machine falls on several phases'
-  // confirmations instead of deciding one's (without a seed: phase after phase)
-  const extensions: Extension[] = [];
+  const plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }> = [];
   for (const u of units) {
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
@@ -407,16 +417,9 @@ export async function measureOne(
       unit: 'trials',
       phase: { setLooks: limit, open },
     };
-    const cap = planConfirm(ctx, plan);
-    if (cap !== undefined) extensions.push(extension(plan, cap, (k, c) => run(u, k, c)));
+    plans.push({ plan, more: (k, c) => run(u, k, c) });
   }
-  const counts = extensions.map((e) => e.cap - e.first);
-  const confirming = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'confirm'));
-  const order =
-    confirming === undefined
-      ? counts.flatMap((n, i) => Array.from({ length: n }, () => i))
-      : interleave(counts, confirming);
-  await runExtensions(ctx, extensions, order, again);
+  await confirmAll(ctx, plans, seed, again);
 }
 
 /** A/B: what `measureAb` adds to the results: the seed and each phase's pair orders. */
@@ -426,8 +429,9 @@ export interface AbOrders {
 }
 
 /**
- * A/B: per phase, `pairs` pairs, each pair's order drawn from the seeded generator; then more pairs
- * up to the cap where a row is outside its band but not yet confirmed.
+ * A/B: per phase, `pairs` pairs, each pair's order drawn from the seeded generator; then, after every
+ * phase's pairs, more pairs up to the cap where a row is outside its band but not yet confirmed, every
+ * such phase's extra pairs interleaved in an order the seed draws (confirmAll).
  */
 export async function measureAb(
   ctx: MeasureContext,
@@ -436,6 +440,7 @@ export async function measureAb(
   seed: number,
 ): Promise<AbOrders> {
   const orders: AbOrders['orders'] = [];
+  const plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }> = [];
   for (const s of ctx.scenarios) {
     for (const phase of s.phases) {
       // each phase its own stream: pair k's order depends on the seed and k only
@@ -501,8 +506,11 @@ export async function measureAb(
       const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
       const where = `${s.name}/${phase.name}`;
       const plan: ConfirmPlan = { where, open: open(), looks, firstLookMs, unit: 'pairs', phase: { setLooks, open } };
-      await confirmPhase(ctx, plan, pair);
+      plans.push({ plan, more: pair });
     }
   }
+  // a pair put aside during confirmation runs again at a place drawn among those left (the configured
+  // pairs run theirs at once, in the order drawn for them)
+  await confirmAll(ctx, plans, seed, seededRandom(derivedSeed(seed, 'busy')));
   return { seed, orders };
 }
