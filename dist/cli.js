@@ -96479,8 +96479,10 @@ function quietPairs(head, base, name2) {
   const of = Math.min(...sides.map((t) => t.length));
   const busy = /* @__PURE__ */ new Set();
   for (const trials2 of sides) trials2.forEach((t, i) => t.busy && i < of && busy.add(i));
-  if (busy.size === 0 || of - busy.size < MIN_QUIET_PAIRS) return void 0;
   const before = (k) => [...busy].filter((i) => i < k).length;
+  const looks = head.find((p) => p.request === void 0 && ofPhase(name2, p.name))?.confirm;
+  const firstLook = Math.min(of, looks?.stopped ?? looks?.first ?? of);
+  if (busy.size === 0 || firstLook - before(firstLook) < MIN_QUIET_PAIRS) return void 0;
   return {
     left: busy.size,
     of,
@@ -96498,9 +96500,19 @@ function quietPairs(head, base, name2) {
   };
 }
 function quietVerdict(row2, quiet) {
-  if (row2.result === "pass" || !isMetricName(row2.metric) || !metricOf(row2.metric).scales) return row2;
+  if (!["regression", "inconclusive"].includes(row2.result) || !isMetricName(row2.metric)) return row2;
+  if (!metricOf(row2.metric).scales) return row2;
+  if (row2.result === "regression" && row2.pValue === void 0)
+    return busyVerdict(row2, { busy: quiet.left, of: quiet.of }, "pairs");
   const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
   return { ...row2, reason: row2.reason ? `${row2.reason}; ${why}` : why };
+}
+function quietSides(head, base) {
+  const view = (side) => ({
+    ...side,
+    phases: side.phases.map((p) => quietPairs(head.phases, base.phases, p.name)?.keep(p) ?? p)
+  });
+  return [view(head), view(base)];
 }
 function plannedTrials(scenarios, pairs) {
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
@@ -97689,7 +97701,8 @@ function earlyLookGate(current, thresholds2, baseline, phase2) {
 }
 function earlyLookAb(head, base, thresholds2, phase2) {
   const gated = judgedThresholds({ thresholds: thresholds2 }, PAIRED);
-  return look(phase2, compareAbScenario(head, base, thresholds2, false), head, base, gated, abBound);
+  const [h, b] = quietSides(head, base);
+  return look(phase2, compareAbScenario(h, b, thresholds2, false), h, b, gated, abBound);
 }
 function describeBounds(rows) {
   return rows.map((r) => {

@@ -92,6 +92,12 @@ describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (i
       { left: 1, of: 3, trials: [2, 3], confirm: { first: 5, cap: 11, stopped: 2 } },
     ],
     ['no busy pair: every pair judged', side(6, []), side(6, []), undefined],
+    [
+      'one quiet pair in the first look: every pair judged, however many quiet extra pairs followed',
+      side(12, [], { first: 6, cap: 12 }),
+      side(12, [0, 1, 2, 3, 4], { first: 6, cap: 12 }),
+      undefined,
+    ],
     ['one quiet pair would be left: every pair judged (busyVerdict)', side(3, [0, 1]), side(3, [2]), undefined],
   ])('%s', (_label, head, base, expected) => {
     const q = quietPairs([head], [base], 'c10');
@@ -111,9 +117,11 @@ describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (i
   });
 
   it.each<[string, Comparison, string | undefined]>([
-    ['a regression on a metric that scales says what was left out', row('p50', 'regression'), 'r'],
+    ['a band’s regression on a metric that scales says what was left out', { ...row('p50', 'regression'), pValue: 0.001 }, 'r'],
     ['an inconclusive one too, after its own reason', row('p99', 'inconclusive', 'not confirmed'), 'i'],
     ['a pass is left as it is', row('p50', 'pass'), undefined],
+    ['an improvement is left as it is', row('p50', 'improvement'), undefined],
+    ['an invalid row is left as it is', row('p50', 'invalid', 'too few samples'), undefined],
     ['a count is left as it is', row('errors', 'regression'), undefined],
   ])('quietVerdict: %s', (_label, input, said) => {
     const out = quietVerdict(input, { left: 2, of: 8, keep: (p) => p });
@@ -122,6 +130,12 @@ describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (i
     if (!said) return expect(out).toEqual(input);
     expect(out.result).toBe(input.result);
     expect(out.reason).toBe(input.reason ? `${input.reason}; ${why}` : why);
+  });
+
+  it('quietVerdict: a broken limit is held to the merged value, busy pairs and all: inconclusive, as busyVerdict makes it', () => {
+    const out = quietVerdict(row('p99', 'regression', 'p99 2ms above its limit 1.5ms'), { left: 2, of: 8, keep: (p) => p });
+    expect(out.result).toBe('inconclusive');
+    expect(out.reason).toMatch(/^p99 2ms above its limit 1\.5ms; the machine was busy during 2 of its 8 pairs/);
   });
 });
 

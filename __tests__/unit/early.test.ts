@@ -218,6 +218,21 @@ describe('earlyLookAb', () => {
     expect(earlyLookAb(head, base, band, 'c10').stop).toBe(true);
   });
 
+  it('gate.busy: the pairs it leaves out of the verdict are left out of the bound too (issue 47)', () => {
+    const busyAt = (p: PhaseResult, i: number): PhaseResult => ({
+      ...p,
+      trials: p.trials.map((t, k) => (k === i ? { ...t, busy: true as const } : t)),
+      confirm: { first: 6, cap: 12 },
+    });
+    // pair 4's head trial ran on a busy machine (3× slower): over every pair the bound is wide
+    const base = scenario([busyAt(trials('c10', [1000, 1100, 950, 1000]), -1)], band);
+    const head = scenario([busyAt(trials('c10', [1001, 1099, 951, 3000]), 3)], band);
+    expect(earlyLookAb(head, base, band, 'c10').stop).toBe(true);
+    // the same numbers without the busy mark: every pair is bounded, and it goes on
+    const unmarked = scenario([{ ...trials('c10', [1001, 1099, 951, 3000]), confirm: { first: 6, cap: 12 } }], band);
+    expect(earlyLookAb(unmarked, base, band, 'c10').stop).toBe(false);
+  });
+
   it('3 pairs whose ratios spread ±4%: the paired bound is above +5%, it goes on', () => {
     const base = scenario([trials('c10', [1000, 1100, 950])], band);
     const head = scenario([trials('c10', [1040, 1060, 960])], band);

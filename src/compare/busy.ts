@@ -1,13 +1,17 @@
-// Pure: gate.busy's verdict rule (the noise sentinel acted on). A trial the machine readings mark busy
+// Pure: gate.busy's verdict rules (the noise sentinel acted on). A trial the machine readings mark busy
 // (other processes' CPU and steal at the threshold or more) was repeated while the run's repeats
-// lasted; one still among a phase's judged trials may be what made the phase slower, so a row of that
-// phase cannot regress on a metric that scales (latency, throughput, resources): it is inconclusive,
-// and says why. Counts (errors, new error classes) are not made slower by a busy machine's CPU and are
-// judged as before. Only the measured side counts: a busy baseline or base trial makes the reference
-// slower, which hides a regression rather than raising one (the report's machine line names them).
+// lasted; one still kept after them may be what made its phase slower.
+// - A/B (quietPairs): a pair with a busy trial on either side is left out of the phase's tests, while
+//   its first look keeps MIN_QUIET_PAIRS quiet pairs or more.
+// - otherwise (busyVerdict: the gate, and A/B with fewer quiet pairs): a row of that phase cannot
+//   regress on a metric that scales (latency, throughput, resources): it is inconclusive, and says why.
+//   Only the measured side counts there: a busy baseline or base trial makes the reference slower,
+//   which hides a regression rather than raising one (the report's machine line names them).
+// Counts (errors, new error classes) are not made slower by a busy machine's CPU and are judged as
+// before.
 import { type BusySettings, DEFAULT_BUSY_REPEATS, type Scenario } from '../config/types.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
-import { type Comparison, ofPhase, type PhaseResult } from '../results/types.js';
+import { type Comparison, ofPhase, type PhaseResult, type ScenarioResult } from '../results/types.js';
 
 /** The judged trials of `name`'s phase (a mix entry's: its phase's) taken on a busy machine, of all. */
 export function busyTrials(phases: readonly PhaseResult[], name: string): { busy: number; of: number } {
@@ -58,8 +62,12 @@ export function quietPairs(
   const of = Math.min(...sides.map((t) => t.length));
   const busy = new Set<number>();
   for (const trials of sides) trials.forEach((t, i) => t.busy && i < of && busy.add(i));
-  if (busy.size === 0 || of - busy.size < MIN_QUIET_PAIRS) return undefined;
   const before = (k: number) => [...busy].filter((i) => i < k).length;
+  // decided by the first look alone (its early stop, or its configured pairs), whose pairs do not
+  // change as confirmation adds more: the looks a run was measured with are the verdict's
+  const looks = head.find((p) => p.request === undefined && ofPhase(name, p.name))?.confirm;
+  const firstLook = Math.min(of, looks?.stopped ?? looks?.first ?? of);
+  if (busy.size === 0 || firstLook - before(firstLook) < MIN_QUIET_PAIRS) return undefined;
   return {
     left: busy.size,
     of,
@@ -77,11 +85,29 @@ export function quietPairs(
   };
 }
 
-/** A row judged on its phase's quiet pairs: a row that did not pass says how many busy ones were left out. */
+/**
+ * A row judged on its phase's quiet pairs: a regression or an inconclusive row of a metric that scales
+ * says how many busy ones were left out. An absolute limit is held to the phase's merged value, which
+ * keeps every trial: a broken one cannot stand on busy pairs (busyVerdict's rule).
+ */
 export function quietVerdict(row: Comparison, quiet: QuietPairs): Comparison {
-  if (row.result === 'pass' || !isMetricName(row.metric) || !metricOf(row.metric).scales) return row;
+  if (!['regression', 'inconclusive'].includes(row.result) || !isMetricName(row.metric)) return row;
+  if (!metricOf(row.metric).scales) return row;
+  // a band's regression was tested over the pairs (it has a p); a limit's was not
+  if (row.result === 'regression' && row.pValue === undefined)
+    return busyVerdict(row, { busy: quiet.left, of: quiet.of }, 'pairs');
   const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
   return { ...row, reason: row.reason ? `${row.reason}; ${why}` : why };
+}
+
+/** Both sides of an A/B scenario as its tests judge them: every phase without its busy pairs, where
+ * quietPairs leaves them out (the early look bounds the same pairs the verdict tests). */
+export function quietSides(head: ScenarioResult, base: ScenarioResult): [ScenarioResult, ScenarioResult] {
+  const view = (side: ScenarioResult) => ({
+    ...side,
+    phases: side.phases.map((p) => quietPairs(head.phases, base.phases, p.name)?.keep(p) ?? p),
+  });
+  return [view(head), view(base)];
 }
 
 /** The trials a run plans at its first look: each phase's trials, or `pairs` of each in A/B. */

@@ -28,6 +28,7 @@ import {
 } from '../results/types.js';
 import { studentQuantile } from '../stats/student.js';
 import { compareAbScenario } from './ab.js';
+import { quietSides } from './busy.js';
 import { judgedBand } from './band.js';
 import { compareScenario, limitBreach, looksOfPhase, phaseGate } from './compare.js';
 import { AGAINST_BASELINES, judgedThresholds, PAIRED } from './judging.js';
@@ -208,7 +209,9 @@ export function earlyLookAb(
   phase: string,
 ): EarlyLook {
   const gated = judgedThresholds({ thresholds }, PAIRED);
-  return look(phase, compareAbScenario(head, base, thresholds, false), head, base, gated, abBound);
+  // the pairs the verdict tests: without the busy ones the repeats could not replace (gate.busy)
+  const [h, b] = quietSides(head, base);
+  return look(phase, compareAbScenario(h, b, thresholds, false), h, b, gated, abBound);
 }
 
 /** The rows of a stopped phase in words, for the log: "p50 ≤ +3.1% (band +10%), rps ≥ -2% (band -10%)". */
