@@ -29,6 +29,8 @@ for (let run = 1; run <= runs; run++) {
   );
   for (const stop of stops) stop();
   const ok = r.status === 0 && /1 passed/.test(r.stdout);
+  // the row as the test saw it (it prints "[stall] p99 <result>: <reason>")
+  const row = `${r.stdout}`.match(/\[stall\] p99 (.*)/)?.[1];
   if (ok) passed++;
   const seconds = (Date.now() - started) / 1000;
   const failure = ok ? undefined : `${r.stdout}${r.stderr}`.split('\n').filter((l) => /Error|expected|result|reason|inconclusive|regression|FAIL/.test(l)).slice(0, 12).join('\n');
@@ -39,10 +41,13 @@ for (let run = 1; run <= runs; run++) {
     ...(dirty ? { dirty } : {}),
     cpu: cpus()[0]?.model,
     passed: ok,
+    ...(row ? { row } : {}),
     seconds,
     ...(failure ? { failure } : {}),
   };
   if (LOG) appendFileSync(LOG, `${JSON.stringify(line)}\n`);
-  console.log(`[stall-hog] run ${run}/${runs}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)${failure ? `\n${failure}` : ''}`);
+  console.log(
+    `[stall-hog] run ${run}/${runs}: ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(0)} s)${row ? ` — p99 ${row}` : ''}${failure ? `\n${failure}` : ''}`,
+  );
 }
 console.log(`\nthe stall test beside a two-core CPU hog: ${passed} of ${runs} passed (target 10 of 10)`);

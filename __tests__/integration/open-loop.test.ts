@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, leftovers, regressedOrBusy, runCli, runIdOf, tempDir } from './helpers.js';
 
 const hasDocker = dockerAvailable();
 const CONFIG = 'fixtures/tests/open/perf-gate.yml';
@@ -40,12 +40,17 @@ describe.runIf(hasDocker)('open-loop rate phases', () => {
       OPEN_STALL_FOR: '300ms',
     });
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    const p99 = results(out).comparisons.find((c) => c.metric === 'p99');
+    const res = results(out);
+    const p99 = res.comparisons.find((c) => c.metric === 'p99');
+    // what the row was, for bench/stall-hog.mjs (the test run beside a CPU hog)
+    console.log(`[stall] p99 ${p99?.result}: ${p99?.reason ?? ''}`);
     // on a loaded machine the stall's connection bursts can flag the phase generator-bound: then the
     // row is not judged, but beyond its band it is inconclusive and fails the check (issue 47), never
-    // an invalid row under a green check
-    if (p99?.result === 'inconclusive') expect(p99.reason).toMatch(/^generator-bound: .*not passed/);
-    else expect(p99?.result).toBe('regression');
+    // an invalid row under a green check; on a machine busy past gate.busy's repeats, a regression on
+    // its busy trials is inconclusive and fails the check too
+    if (p99?.result === 'inconclusive' && p99.reason?.startsWith('generator-bound: '))
+      expect(p99.reason).toMatch(/^generator-bound: .*not passed/);
+    else regressedOrBusy(p99, res.busy, r.stdout + r.stderr);
     // 30% of arrivals wait 0–300 ms, so p99 is near 290 ms (+2 ms of service): the stall is
     // charged in full, and nothing on top of it
     expect(p99?.current).toBeGreaterThan(240_000);
