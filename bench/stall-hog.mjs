@@ -33,7 +33,13 @@ for (let run = 1; run <= runs; run++) {
   const row = `${r.stdout}`.match(/\[stall\] p99 (.*)/)?.[1];
   if (ok) passed++;
   const seconds = (Date.now() - started) / 1000;
-  const failure = ok ? undefined : `${r.stdout}${r.stderr}`.split('\n').filter((l) => /Error|expected|result|reason|inconclusive|regression|FAIL/.test(l)).slice(0, 12).join('\n');
+  const failure = ok
+    ? undefined
+    : `${r.stdout}${r.stderr}`
+        .split('\n')
+        .filter((l) => /Error|expected|result|reason|inconclusive|regression|FAIL/.test(l))
+        .slice(0, 12)
+        .join('\n');
   const line = {
     run,
     at: new Date(started).toISOString(),

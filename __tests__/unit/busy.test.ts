@@ -59,14 +59,20 @@ describe('busyVerdict', () => {
 describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (issue 47)', () => {
   /** a phase of `n` trials, those at `busy` (0-based) marked busy, with `confirm` looks */
   const side = (n: number, busy: number[], confirm?: PhaseResult['confirm'], name = 'c10'): PhaseResult => {
-    const p = phase(name, {}, Array.from({ length: n }, () => ({})));
+    const p = phase(
+      name,
+      {},
+      Array.from({ length: n }, () => ({})),
+    );
     return {
       ...p,
       trials: p.trials.map((t, i) => ({ ...t, trial: i + 1, ...(busy.includes(i) ? { busy: true as const } : {}) })),
       ...(confirm ? { confirm } : {}),
     };
   };
-  it.each<[string, PhaseResult, PhaseResult, { left: number; of: number; trials: number[]; confirm?: unknown } | undefined]>([
+  it.each<
+    [string, PhaseResult, PhaseResult, { left: number; of: number; trials: number[]; confirm?: unknown } | undefined]
+  >([
     [
       'a busy head pair and a busy base pair: both left out, the first look at 4',
       side(6, [1], { first: 6, cap: 12 }),
@@ -117,7 +123,11 @@ describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (i
   });
 
   it.each<[string, Comparison, string | undefined]>([
-    ['a band’s regression on a metric that scales says what was left out', { ...row('p50', 'regression'), pValue: 0.001 }, 'r'],
+    [
+      'a band’s regression on a metric that scales says what was left out',
+      { ...row('p50', 'regression'), pValue: 0.001 },
+      'r',
+    ],
     ['an inconclusive one too, after its own reason', row('p99', 'inconclusive', 'not confirmed'), 'i'],
     ['a pass is left as it is', row('p50', 'pass'), undefined],
     ['an improvement is left as it is', row('p50', 'improvement'), undefined],
@@ -133,7 +143,11 @@ describe('quietPairs: A/B leaves the pairs with a busy trial out of its tests (i
   });
 
   it('quietVerdict: a broken limit is held to the merged value, busy pairs and all: inconclusive, as busyVerdict makes it', () => {
-    const out = quietVerdict(row('p99', 'regression', 'p99 2ms above its limit 1.5ms'), { left: 2, of: 8, keep: (p) => p });
+    const out = quietVerdict(row('p99', 'regression', 'p99 2ms above its limit 1.5ms'), {
+      left: 2,
+      of: 8,
+      keep: (p) => p,
+    });
     expect(out.result).toBe('inconclusive');
     expect(out.reason).toMatch(/^p99 2ms above its limit 1\.5ms; the machine was busy during 2 of its 8 pairs/);
   });
