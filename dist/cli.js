@@ -96461,26 +96461,31 @@ function blindReason(detectable, direction2) {
 }
 
 // src/compare/busy.ts
+function ownPhase(phases, name2) {
+  return phases.find((p) => p.request === void 0 && ofPhase(name2, p.name));
+}
+function withWhy(row2, why) {
+  return row2.reason ? `${row2.reason}; ${why}` : why;
+}
 function busyTrials(phases, name2) {
-  const own2 = phases.find((p) => p.request === void 0 && ofPhase(name2, p.name));
-  const trials2 = own2?.trials ?? [];
+  const trials2 = ownPhase(phases, name2)?.trials ?? [];
   return { busy: trials2.filter((t) => t.busy).length, of: trials2.length };
 }
 function busyVerdict(row2, found, unit) {
   if (row2.result !== "regression" || found.busy === 0 || !isMetricName(row2.metric)) return row2;
   if (!metricOf(row2.metric).scales) return row2;
   const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
-  return { ...row2, result: "inconclusive", reason: row2.reason ? `${row2.reason}; ${why}` : why };
+  return { ...row2, result: "inconclusive", reason: withWhy(row2, why) };
 }
 var MIN_QUIET_PAIRS = 2;
 function quietPairs(head, base, name2) {
-  const own2 = (phases) => phases.find((p) => p.request === void 0 && ofPhase(name2, p.name))?.trials ?? [];
-  const sides = [own2(head), own2(base)];
+  const own2 = ownPhase(head, name2);
+  const sides = [own2?.trials ?? [], ownPhase(base, name2)?.trials ?? []];
   const of = Math.min(...sides.map((t) => t.length));
   const busy = /* @__PURE__ */ new Set();
   for (const trials2 of sides) trials2.forEach((t, i) => t.busy && i < of && busy.add(i));
   const before = (k) => [...busy].filter((i) => i < k).length;
-  const looks = head.find((p) => p.request === void 0 && ofPhase(name2, p.name))?.confirm;
+  const looks = own2?.confirm;
   const firstLook = Math.min(of, looks?.stopped ?? looks?.first ?? of);
   if (busy.size === 0 || firstLook - before(firstLook) < MIN_QUIET_PAIRS) return void 0;
   return {
@@ -96505,7 +96510,7 @@ function quietVerdict(row2, quiet) {
   if (row2.result === "regression" && row2.pValue === void 0)
     return busyVerdict(row2, { busy: quiet.left, of: quiet.of }, "pairs");
   const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
-  return { ...row2, reason: row2.reason ? `${row2.reason}; ${why}` : why };
+  return { ...row2, reason: withWhy(row2, why) };
 }
 function quietSides(head, base) {
   const view = (side) => ({
@@ -97795,6 +97800,9 @@ function extension(p, cap, more) {
   const first = looks.first;
   return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
 }
+function orderOf(counts2, random) {
+  return random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
+}
 async function confirmAll(ctx, plans, seed, again) {
   const extensions = [];
   for (const { plan, more } of plans) {
@@ -97802,8 +97810,8 @@ async function confirmAll(ctx, plans, seed, again) {
     if (cap !== void 0) extensions.push(extension(plan, cap, more));
   }
   const counts2 = extensions.map((e) => e.cap - e.first);
-  const order = seed === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, seededRandom(derivedSeed(seed, "confirm")));
-  await runExtensions(ctx, extensions, order, again);
+  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
+  await runExtensions(ctx, extensions, orderOf(counts2, random), again);
 }
 function warmupShortens(s, phase2, trials2) {
   return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
@@ -97874,7 +97882,7 @@ async function measureOne(ctx, side, baselines, seed) {
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
   const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
   const runAll = async (counts2) => {
-    const order = random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
+    const order = orderOf(counts2, random);
     for (let at = 0; at < order.length; at++) {
       const i = order[at];
       const u = units[i];
@@ -99143,19 +99151,19 @@ function machineLines(results2) {
   ];
   if (!results2.busy) return lines;
   const ab2 = results2.ab;
-  const quietOf = (s, name2) => {
-    const base2 = ab2?.base.find((b) => b.name === s.name);
-    return base2 ? quietPairs(s.phases, base2.phases, name2) : void 0;
-  };
   const own2 = (s) => s.phases.filter((p) => p.request === void 0);
-  const leftOut = results2.scenarios.flatMap(
-    (s) => own2(s).flatMap((p) => {
-      const q = quietOf(s, p.name);
-      return q ? [escapeMarkdown(`${s.name}/${p.name} (${q.left} of ${q.of})`)] : [];
+  const quiet = new Map(
+    results2.scenarios.flatMap((s) => {
+      const base2 = ab2?.base.find((b) => b.name === s.name);
+      return own2(s).flatMap((p) => {
+        const q = base2 && quietPairs(s.phases, base2.phases, p.name);
+        return q ? [[`${s.name}\0${p.name}`, { where: `${s.name}/${p.name}`, q }]] : [];
+      });
     })
   );
+  const leftOut = [...quiet.values()].map(({ where, q }) => escapeMarkdown(`${where} (${q.left} of ${q.of})`));
   const busyIn = (scenarios) => scenarios.flatMap(
-    (s) => own2(s).filter((p) => quietOf(results2.scenarios.find((h) => h.name === s.name) ?? s, p.name) === void 0).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
+    (s) => own2(s).filter((p) => !quiet.has(`${s.name}\0${p.name}`)).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
   );
   const kept = busyIn(results2.scenarios);
   const base = ab2 ? busyIn(ab2.base) : [];

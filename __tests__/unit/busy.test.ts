@@ -190,52 +190,39 @@ describe('the report says what gate.busy did', () => {
       '- busy machine (gate.busy): 3 of 3 trials repeated; busy trials still judged in api/c10 (1 of 3): their regressions on latency, throughput, memory and CPU are inconclusive',
     );
   });
-  it('A/B: busy head trials make regressions inconclusive; busy base trials are named apart, as a reference', () => {
-    const head = withMachine(phase('c10', {}, [{}, {}]), [5, 90], true);
-    const base = withMachine(phase('c10', {}, [{}, {}]), [95, 99], true);
-    const md = renderMarkdown(
-      resultsFile([{ name: 'api', scenarioHash: 'h', phases: [head] }], [], {
+  /** The report of an A/B run of scenario `api` with these phases on each side, 2 pairs repeated. */
+  const ab = (head: PhaseResult[], base: PhaseResult[], pairs: number) =>
+    renderMarkdown(
+      resultsFile([{ name: 'api', scenarioHash: 'h', phases: head }], [], {
         mode: 'ab',
         busy: { othersPct: 50, repeats: 2, repeated: 2 },
         ab: {
           baseRef: 'origin/main',
           baseCommit: '1234567890abcdef1234567890abcdef12345678',
           headCommit: 'abcdef1234567890',
-          pairs: 2,
+          pairs,
           order: 'random',
           baseImages: {},
-          base: [{ name: 'api', scenarioHash: 'h', phases: [base] }],
+          base: [{ name: 'api', scenarioHash: 'h', phases: base }],
           notes: [],
         },
       }),
     );
+  it('A/B: busy head trials make regressions inconclusive; busy base trials are named apart, as a reference', () => {
+    const head = withMachine(phase('c10', {}, [{}, {}]), [5, 90], true);
+    const base = withMachine(phase('c10', {}, [{}, {}]), [95, 99], true);
+    const md = ab([head], [base], 2);
     expect(md).toContain(
       '- busy machine (gate.busy): 2 of 2 pairs repeated; busy head trials still judged in api/c10 (1 of 2): their regressions on latency, throughput, memory and CPU are inconclusive; busy base trials judged in api/c10 (2 of 2) (a slower base can hide a regression, not raise one)',
     );
   });
 
   it('A/B: busy pairs left out where enough quiet ones remain, said apart from the phases that judge them', () => {
-    const ab = (head: PhaseResult[], base: PhaseResult[]) =>
-      renderMarkdown(
-        resultsFile([{ name: 'api', scenarioHash: 'h', phases: head }], [], {
-          mode: 'ab',
-          busy: { othersPct: 50, repeats: 2, repeated: 2 },
-          ab: {
-            baseRef: 'origin/main',
-            baseCommit: '1234567890abcdef1234567890abcdef12345678',
-            headCommit: 'abcdef1234567890',
-            pairs: 4,
-            order: 'random',
-            baseImages: {},
-            base: [{ name: 'api', scenarioHash: 'h', phases: base }],
-            notes: [],
-          },
-        }),
-      );
     const four = (name: string, others: number[]) => withMachine(phase(name, {}, [{}, {}, {}, {}]), others, true);
     const md = ab(
       [four('c10', [5, 90, 5, 5]), four('c50', [5, 5, 5, 5])],
       [four('c10', [5, 5, 5, 95]), four('c50', [5, 5, 60, 5])],
+      4,
     );
     expect(md).toContain(
       '- busy machine (gate.busy): 2 of 2 pairs repeated; busy pairs left out of the tests in api/c10 (2 of 4), api/c50 (1 of 4) (their quiet pairs judged); no busy head trial judged',

@@ -13,10 +13,19 @@ import { type BusySettings, DEFAULT_BUSY_REPEATS, type Scenario } from '../confi
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { type Comparison, ofPhase, type PhaseResult, type ScenarioResult } from '../results/types.js';
 
+/** The phase whose trials `name`'s are (a mix entry's: its phase's): where the busy marks are. */
+function ownPhase(phases: readonly PhaseResult[], name: string): PhaseResult | undefined {
+  return phases.find((p) => p.request === undefined && ofPhase(name, p.name));
+}
+
+/** `row` with `why` after the reason it had. */
+function withWhy(row: Comparison, why: string): string {
+  return row.reason ? `${row.reason}; ${why}` : why;
+}
+
 /** The judged trials of `name`'s phase (a mix entry's: its phase's) taken on a busy machine, of all. */
 export function busyTrials(phases: readonly PhaseResult[], name: string): { busy: number; of: number } {
-  const own = phases.find((p) => p.request === undefined && ofPhase(name, p.name));
-  const trials = own?.trials ?? [];
+  const trials = ownPhase(phases, name)?.trials ?? [];
   return { busy: trials.filter((t) => t.busy).length, of: trials.length };
 }
 
@@ -29,7 +38,7 @@ export function busyVerdict(
   if (row.result !== 'regression' || found.busy === 0 || !isMetricName(row.metric)) return row;
   if (!metricOf(row.metric).scales) return row;
   const why = `the machine was busy during ${found.busy} of its ${found.of} ${unit} (gate.busy), more than its repeats could replace: a slower machine, not the change, may be what made it worse`;
-  return { ...row, result: 'inconclusive', reason: row.reason ? `${row.reason}; ${why}` : why };
+  return { ...row, result: 'inconclusive', reason: withWhy(row, why) };
 }
 
 /** A/B keeps a phase's busy pairs out of its tests only while at least this many quiet ones remain. */
@@ -56,16 +65,15 @@ export function quietPairs(
   base: readonly PhaseResult[],
   name: string,
 ): QuietPairs | undefined {
-  const own = (phases: readonly PhaseResult[]) =>
-    phases.find((p) => p.request === undefined && ofPhase(name, p.name))?.trials ?? [];
-  const sides = [own(head), own(base)];
+  const own = ownPhase(head, name);
+  const sides = [own?.trials ?? [], ownPhase(base, name)?.trials ?? []];
   const of = Math.min(...sides.map((t) => t.length));
   const busy = new Set<number>();
   for (const trials of sides) trials.forEach((t, i) => t.busy && i < of && busy.add(i));
   const before = (k: number) => [...busy].filter((i) => i < k).length;
   // decided by the first look alone (its early stop, or its configured pairs), whose pairs do not
   // change as confirmation adds more: the looks a run was measured with are the verdict's
-  const looks = head.find((p) => p.request === undefined && ofPhase(name, p.name))?.confirm;
+  const looks = own?.confirm;
   const firstLook = Math.min(of, looks?.stopped ?? looks?.first ?? of);
   if (busy.size === 0 || firstLook - before(firstLook) < MIN_QUIET_PAIRS) return undefined;
   return {
@@ -97,7 +105,7 @@ export function quietVerdict(row: Comparison, quiet: QuietPairs): Comparison {
   if (row.result === 'regression' && row.pValue === undefined)
     return busyVerdict(row, { busy: quiet.left, of: quiet.of }, 'pairs');
   const why = `${quiet.left} of its ${quiet.of} pairs left out of the test: the machine was busy during them (gate.busy), more than its repeats could replace`;
-  return { ...row, reason: row.reason ? `${row.reason}; ${why}` : why };
+  return { ...row, reason: withWhy(row, why) };
 }
 
 /** Both sides of an A/B scenario as its tests judge them: every phase without its busy pairs, where

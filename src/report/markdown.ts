@@ -427,21 +427,22 @@ function machineLines(results: ResultsFile): string[] {
   // where enough quiet ones remain; elsewhere the measured side's busy trials make regressions
   // inconclusive, and a reference's (A/B's base) cannot raise one
   const ab = results.ab;
-  const quietOf = (s: ScenarioResult, name: string) => {
-    const base = ab?.base.find((b) => b.name === s.name);
-    return base ? quietPairs(s.phases, base.phases, name) : undefined;
-  };
   const own = (s: ScenarioResult) => s.phases.filter((p) => p.request === undefined);
-  const leftOut = results.scenarios.flatMap((s) =>
-    own(s).flatMap((p) => {
-      const q = quietOf(s, p.name);
-      return q ? [esc(`${s.name}/${p.name} (${q.left} of ${q.of})`)] : [];
+  // the phases whose busy pairs are left out, with how many
+  const quiet = new Map(
+    results.scenarios.flatMap((s) => {
+      const base = ab?.base.find((b) => b.name === s.name);
+      return own(s).flatMap((p) => {
+        const q = base && quietPairs(s.phases, base.phases, p.name);
+        return q ? [[`${s.name}\u0000${p.name}`, { where: `${s.name}/${p.name}`, q }] as const] : [];
+      });
     }),
   );
+  const leftOut = [...quiet.values()].map(({ where, q }) => esc(`${where} (${q.left} of ${q.of})`));
   const busyIn = (scenarios: ScenarioResult[]) =>
     scenarios.flatMap((s) =>
       own(s)
-        .filter((p) => quietOf(results.scenarios.find((h) => h.name === s.name) ?? s, p.name) === undefined)
+        .filter((p) => !quiet.has(`${s.name}\u0000${p.name}`))
         .map((p) => ({ p, found: busyTrials(s.phases, p.name) }))
         .filter(({ found }) => found.busy > 0)
         .map(({ p, found }) => esc(`${s.name}/${p.name} (${found.busy} of ${found.of})`)),

@@ -219,6 +219,19 @@ function extension(p: ConfirmPlan, cap: number, more: Extension['more']): Extens
   return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
 }
 
+/** A phase's planned extension and how to run its next extra trial (pair). */
+interface Planned {
+  plan: ConfirmPlan;
+  more: Extension['more'];
+}
+
+/** The order `counts[i]` trials of each unit `i` run in: drawn by `random`, or unit after unit. */
+function orderOf(counts: readonly number[], random: (() => number) | undefined): number[] {
+  return random === undefined
+    ? counts.flatMap((n, i) => Array.from({ length: n }, () => i))
+    : interleave(counts, random);
+}
+
 /**
  * Confirmation, both modes: every phase with rows still open plans its extension first (the caps are
  * fixed before any extra trial runs); then their extra trials (pairs) run interleaved in an order drawn
@@ -228,7 +241,7 @@ function extension(p: ConfirmPlan, cap: number, more: Extension['more']): Extens
  */
 async function confirmAll(
   ctx: MeasureContext,
-  plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }>,
+  plans: readonly Planned[],
   seed: number | undefined,
   again: (() => number) | undefined,
 ): Promise<void> {
@@ -238,11 +251,8 @@ async function confirmAll(
     if (cap !== undefined) extensions.push(extension(plan, cap, more));
   }
   const counts = extensions.map((e) => e.cap - e.first);
-  const order =
-    seed === undefined
-      ? counts.flatMap((n, i) => Array.from({ length: n }, () => i))
-      : interleave(counts, seededRandom(derivedSeed(seed, 'confirm')));
-  await runExtensions(ctx, extensions, order, again);
+  const random = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'confirm'));
+  await runExtensions(ctx, extensions, orderOf(counts, random), again);
 }
 
 /** Whether a phase's later trials may get a shorter warm-up: warmup-later: settled, a closed loop
@@ -372,8 +382,7 @@ export async function measureOne(
   // where a busy trial is run again: its own stream, so that the order drawn above stays the seed's
   const again = seed === undefined ? undefined : seededRandom(derivedSeed(seed, 'busy'));
   const runAll = async (counts: number[]) => {
-    const order =
-      random === undefined ? counts.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts, random);
+    const order = orderOf(counts, random);
     for (let at = 0; at < order.length; at++) {
       const i = order[at] as number;
       const u = units[i] as Unit;
@@ -402,7 +411,7 @@ export async function measureOne(
     return 0;
   });
   await runAll(rest);
-  const plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }> = [];
+  const plans: Planned[] = [];
   for (const u of units) {
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
@@ -440,7 +449,7 @@ export async function measureAb(
   seed: number,
 ): Promise<AbOrders> {
   const orders: AbOrders['orders'] = [];
-  const plans: Array<{ plan: ConfirmPlan; more: Extension['more'] }> = [];
+  const plans: Planned[] = [];
   for (const s of ctx.scenarios) {
     for (const phase of s.phases) {
       // each phase its own stream: pair k's order depends on the seed and k only
