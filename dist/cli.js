@@ -92743,8 +92743,8 @@ var BOUNDS = {
   cpus: 256,
   replicas: 64
 };
-function intIn(min, max2) {
-  const error62 = `must be an integer from ${min} to ${max2.toLocaleString("en-US")}`;
+function intIn(min, max2, or = "") {
+  const error62 = `must be an integer from ${min} to ${max2.toLocaleString("en-US")}${or}`;
   return external_exports.number({ error: error62 }).int({ error: error62 }).min(min, { error: error62 }).max(max2, { error: error62 });
 }
 function numberUpTo(max2) {
@@ -92764,7 +92764,7 @@ var HOUR = 36e5;
 var phaseDuration = durationIn(100, 24 * HOUR, "100ms to 24h");
 var warmup = durationIn(0, HOUR, "0s to 1h");
 var warmupLater = external_exports.enum(["full", "settled"], { error: "must be full or settled" }).describe(
-  "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)"
+  "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`"
 );
 var acceptFailing = external_exports.boolean({ error: "must be true or false" }).describe(
   "true: an update records baselines even where a flow step, mix entry or phase failed on nearly every request (95% or more); false (default): such an update records nothing and exits 3, naming them"
@@ -93794,8 +93794,8 @@ var configSchema = external_exports.strictObject({
       ),
       "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
     }).optional().describe("confirmation by more trials"),
-    "early-look": intIn(2, 100).optional().describe(
-      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)"
+    "early-look": external_exports.union([intIn(2, 100, ", or off"), external_exports.literal("off")], { error: "must be an integer from 2 to 100, or off" }).optional().describe(
+      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default 3; off: every phase runs all its trials)"
     ),
     busy: external_exports.union(
       [
@@ -93873,6 +93873,7 @@ var DEFAULT_MAX_IN_FLIGHT = 1e3;
 var DEFAULT_AB_PAIRS = 6;
 var DEFAULT_CONFIRM_MAX_TRIALS = 12;
 var DEFAULT_RUN_ALPHA = 0.01;
+var DEFAULT_EARLY_LOOK = 3;
 var MAX_GROWN_CAP = 24;
 var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
 var DEFAULT_WS_DRAIN_MS = 5e3;
@@ -94972,9 +94973,9 @@ function scenarioHash(s, bodies, readBodies = () => []) {
     // what the target adds: its protocol's (src/protocols/<kind>/copy.ts)
     ...protocolOf(s.target).hash(s.target, bodies, readBodies),
     phases: s.phases,
-    warmupMs: s.warmupMs,
-    // a later trial's shorter warm-up is measured differently: a baseline taken without it is stale
-    ...s.warmupLater ? { warmupLater: s.warmupLater } : {}
+    warmupMs: s.warmupMs
+    // not warmupLater: a baseline's phases record the warm-up their later trials had, and a run's later
+    // trials are never warmed up less (session/measure.ts), so the setting does not make it stale
   };
   return `sha256:${createHash2("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
@@ -95324,7 +95325,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       warmupMs: (s.warmup !== void 0 ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
-      ...(s["warmup-later"] ?? raw.defaults?.["warmup-later"]) === "settled" ? { warmupLater: "settled" } : {},
+      // safe by default: later trials warm up for what the first showed it needs, unless `full`
+      ...(s["warmup-later"] ?? raw.defaults?.["warmup-later"]) === "full" ? {} : { warmupLater: "settled" },
       ...(s["accept-failing"] ?? raw.defaults?.["accept-failing"]) === true ? { acceptFailing: true } : {},
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems)
     };
@@ -95400,7 +95402,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         },
         // safe by default (issue 47): the run's budget unless the config turns it off
         ...raw.gate?.["run-alpha"] === "off" ? {} : { runAlpha: raw.gate?.["run-alpha"] ?? DEFAULT_RUN_ALPHA },
-        ...raw.gate?.["early-look"] !== void 0 ? { earlyLook: raw.gate["early-look"] } : {},
+        // on by default: a phase whose rows are clearly inside their bands stops at its early look
+        ...raw.gate?.["early-look"] === "off" ? {} : { earlyLook: raw.gate?.["early-look"] ?? DEFAULT_EARLY_LOOK },
         // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
         ...raw.gate?.busy === "off" ? {} : {
           busy: {
@@ -97827,7 +97830,7 @@ function laterWarmup(ctx, s, phase2, collectors, baseline) {
   const settles = firsts.map((f) => f?.windows ? settledMs(f.windows, f.rps) : void 0);
   const settled = settles.includes(void 0) ? void 0 : Math.max(...settles);
   const own2 = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
-  const before = baseline?.warmupLater;
+  const before = baseline ? baseline.warmupLater ?? {} : void 0;
   let later = own2;
   if (before) later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.max(own2, before.laterMs);
   for (const c of collectors) {
@@ -97872,7 +97875,7 @@ async function measureOne(ctx, side, baselines, seed) {
       return false;
     }
     if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
-      const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
+      const baseline = ctx.extend ? baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name) : void 0;
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
     return true;
@@ -98283,8 +98286,10 @@ function trialMs(s, i) {
 }
 function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   let least = 0;
+  let fewest = 0;
   let most = 0;
   let unknown2 = 0;
+  const early = config2.gate.earlyLook;
   for (const s of config2.scenarios) {
     const n = unit === "pairs" ? pairs : s.trials;
     const cap = Math.max(n, s.confirmCap ?? config2.gate.confirm.maxTrials);
@@ -98296,12 +98301,17 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
         return;
       }
       least += ms * n * sides;
+      fewest += ms * (early !== void 0 && early < n ? early : n) * sides;
       most += ms * cap * sides;
     });
   }
   const extra = unknown2 ? `${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request or message count` : "";
   if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
-  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ""}${extra ? ` plus ${extra}` : ""}, plus booting`;
+  const ranges = [
+    ...fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : [],
+    ...most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []
+  ];
+  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${extra ? ` plus ${extra}` : ""}, plus booting`;
 }
 
 // src/compare/run-budget.ts
@@ -103958,7 +103968,6 @@ function surveyAddresses(model) {
   return out;
 }
 var INIT_RUN_ALPHA = 0.01;
-var INIT_EARLY_LOOK = 3;
 function mergeServices(models) {
   const services = {};
   for (const model of models) {
@@ -104054,7 +104063,7 @@ function renderConfig(scan, answers) {
     "gate:",
     `  against: ${answers.against}`.padEnd(32) + `# ${oneLine(against)}`,
     answers.runAlpha === "off" ? "  run-alpha: off".padEnd(32) + `# each row at its own alpha: a ${INIT_RUN_ALPHA * 100}% budget shared by this many phases is beyond what 24 trials (pairs) can confirm` : `  run-alpha: ${answers.runAlpha}`.padEnd(32) + `# the default: at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm`,
-    `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) + `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
+    `  early-look: ${DEFAULT_EARLY_LOOK}`.padEnd(32) + `# the default: a phase whose rows are all clearly inside their bands after ${DEFAULT_EARLY_LOOK} trials stops there`,
     "defaults:",
     "  warmup: 5s                    # discarded before every measured run",
     "  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12",

@@ -103,7 +103,7 @@ describe('CLI errors', () => {
     expect(ab.code, ab.stderr).toBe(0);
     expect(ab.stdout.split('\n').slice(0, 2)).toEqual([
       `${f}: valid (1 scenario, 1 phase)`,
-      '  ab: valid: 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 6 s (at most 12 s where a change is confirmed to its cap), plus booting',
+      '  ab: valid: 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 6 s (3 s where every phase stops at its early look, at most 12 s where a change is confirmed to its cap), plus booting',
     ]);
     const gate = await runCli(['validate', '--mode', 'gate', f]);
     expect(gate.code).toBe(2);

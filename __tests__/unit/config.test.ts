@@ -161,6 +161,7 @@ describe('parseConfigText: defaults', () => {
     });
     const s = config.scenarios[0]!;
     expect(s.warmupMs).toBe(5000);
+    expect(s.warmupLater).toBe('settled');
     expect(s.trials).toBe(5);
     expect(targetOf(s, 'http').request).toEqual({ url: 'http://api:8080/', method: 'GET', headers: {} });
     expect(s.thresholds).toEqual({});
@@ -169,8 +170,9 @@ describe('parseConfigText: defaults', () => {
       against: 'baselines',
       bands: 'judge',
       confirm: { maxTrials: 12, maxTimeMs: 600_000, grows: true },
-      // safe by default (issue 47): the run's false-alarm budget, the busy sentinel
+      // safe by default: the run's false-alarm budget, the early look, the busy sentinel
       runAlpha: 0.01,
+      earlyLook: 3,
       busy: { othersPct: 50 },
     });
   });

@@ -229,14 +229,16 @@ describe('docs/cookbook.md: each recipe is the file under examples/, and its cos
     expect(problems).toEqual([]);
     const c = config as NonNullable<typeof config>;
     const figures = (unit: 'trials' | 'pairs') =>
-      /about ([\d.]+ (?:s|min))(?: \(at most ([\d.]+ (?:s|min)))?/.exec(wallTimeSaid(c, unit))?.slice(1, 3) ?? [];
-    const [gate] = figures('trials');
-    const [ab, most] = figures('pairs');
+      /about ([\d.]+ (?:s|min)) \(([\d.]+ (?:s|min)) where every phase stops at its early look, at most ([\d.]+ (?:s|min))/
+        .exec(wallTimeSaid(c, unit))
+        ?.slice(1, 4) ?? [];
+    const [gate, gateEarly] = figures('trials');
+    const [ab, abEarly, most] = figures('pairs');
     const table = section(doc, 'What each costs in CI minutes')
       .split('\n')
       .filter((l) => l.startsWith('| ') && !l.startsWith('| recipe') && !l.startsWith('| ---'));
     const cells = (table[row] as string).split('|').map((x) => x.trim());
     expect(cells[1]).toContain(recipe);
-    expect(cells.slice(2, 5)).toEqual([gate, ab, most]);
+    expect(cells.slice(2, 7)).toEqual([gate, gateEarly, ab, abEarly, most]);
   });
 });

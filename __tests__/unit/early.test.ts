@@ -262,23 +262,25 @@ describe('the report’s environment section', () => {
 });
 
 describe('gate.early-look: the config key', () => {
-  it.each<[string, unknown, string[]]>([
-    ['3', 3, []],
-    ['100', 100, []],
-    ['one trial', 1, ['gate.early-look: must be an integer from 2 to 100']],
-    ['a fraction', 2.5, ['gate.early-look: must be an integer from 2 to 100']],
-    ['text', 'three', ['gate.early-look: must be an integer from 2 to 100']],
-  ])('%s', (_label, value, problems) => {
+  it.each<[string, unknown, string[], number | undefined]>([
+    ['not given: the default, 3', undefined, [], 3],
+    ['3', 3, [], 3],
+    ['100', 100, [], 100],
+    ['off', 'off', [], undefined],
+    ['one trial', 1, ['gate.early-look: must be an integer from 2 to 100, or off'], undefined],
+    ['a fraction', 2.5, ['gate.early-look: must be an integer from 2 to 100, or off'], undefined],
+    ['text', 'three', ['gate.early-look: must be an integer from 2 to 100, or off'], undefined],
+  ])('%s', (_label, value, problems, earlyLook) => {
     const raw = {
       version: 1,
       sut: { compose: 'docker-compose.yml' },
-      gate: { 'early-look': value },
+      ...(value !== undefined ? { gate: { 'early-look': value } } : {}),
       scenarios: [
         { name: 's', request: { url: 'http://api/' }, phases: [{ name: 'c1', connections: 1, duration: '1s' }] },
       ],
     };
     const got = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
     expect(got.problems).toEqual(problems);
-    if (problems.length === 0) expect(got.config?.gate.earlyLook).toBe(value);
+    if (problems.length === 0) expect(got.config?.gate.earlyLook).toBe(earlyLook);
   });
 });

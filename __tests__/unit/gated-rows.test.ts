@@ -63,14 +63,26 @@ describe('wallTimeSaid', () => {
   const two = config(
     'defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }, { name: n, connections: 2, requests: 1000 }]\n',
   );
-  it('gate: trials × (warm-up + duration), then up to the cap; a request count is not known', () => {
+  it('gate: trials × (warm-up + duration), as few as the early look, then up to the cap; a request count is not known', () => {
     expect(wallTimeSaid(two, 'trials')).toBe(
-      'measuring about 2.1 min (at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
+      'measuring about 2.1 min (1.3 min where every phase stops at its early look, at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
     );
   });
   it('A/B: both sides of every pair', () => {
     expect(wallTimeSaid(two, 'pairs')).toBe(
-      'measuring about 5 min (at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
+      'measuring about 5 min (2.5 min where every phase stops at its early look, at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
     );
+  });
+  it.each<[string, string, string]>([
+    ['early-look: off', 'gate: { early-look: off }\n', 'measuring about 2.1 min (at most 5 min'],
+    ['an early look at the trials', 'gate: { early-look: 5 }\n', 'measuring about 2.1 min (at most 5 min'],
+    [
+      'an early look at 4 of 5',
+      'gate: { early-look: 4 }\n',
+      'measuring about 2.1 min (1.7 min where every phase stops',
+    ],
+  ])('%s', (_label, gate, start) => {
+    const text = `${gate}defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n`;
+    expect(wallTimeSaid(config(text), 'trials')).toMatch(new RegExp(`^${start.replace(/[()]/g, '\\$&')}`));
   });
 });

@@ -112,7 +112,8 @@ class FakeRunner implements TrialRunner {
   }
 }
 
-/** Scenarios parsed from a minimal config: `trials` each, phases c10 (and more), p50 gated. */
+/** Scenarios parsed from a minimal config: `trials` each, phases c10 (and more), p50 gated; every trial
+ * warms up in full (`warmup-later: full`; the settled warm-up has tests of its own). */
 function scenarios(trials: number, phases = ['c10'], names = ['s']): Scenario[] {
   const raw = {
     version: 1,
@@ -121,6 +122,7 @@ function scenarios(trials: number, phases = ['c10'], names = ['s']): Scenario[] 
       name,
       request: { url: 'http://api:8080/' },
       trials,
+      'warmup-later': 'full',
       phases: phases.map((p) => ({ name: p, connections: 10, duration: '10s' })),
       thresholds: { p50: { regress: '10%', floor: '200us' } },
     })),
@@ -747,7 +749,25 @@ describe('warmup-later: settled', () => {
     expect(result?.phases[0]?.warmupLater).toEqual({});
   });
 
-  it('without the key, or a runner that sends no windows, every trial gets the full warm-up', async () => {
+  it('warmup-later: settled is the default, and full turns it off', () => {
+    const raw = {
+      version: 1,
+      sut: { compose: 'docker-compose.yml' },
+      scenarios: [
+        {
+          name: 's',
+          request: { url: 'http://api:8080/' },
+          phases: [{ name: 'c10', connections: 10, duration: '10s' }],
+        },
+      ],
+    };
+    const parsed = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.config?.scenarios[0]?.warmupLater).toBe('settled');
+    expect(scenarios(3)[0]?.warmupLater).toBeUndefined();
+  });
+
+  it('with warmup-later: full, or a runner that sends no windows, every trial gets the full warm-up', async () => {
     const plain = scenarios(3).map((s) => ({ ...s, warmupMs: 2000 }));
     const h = harness(plain, undefined);
     const side = h.side('head', at(1000));
@@ -787,7 +807,7 @@ describe('warmup-later: settled', () => {
     expect(r.logs).toEqual([]);
   });
 
-  it.each<[string, { settledMs?: number; laterMs?: number }, number | undefined, RegExp]>([
+  it.each<[string, { settledMs?: number; laterMs?: number } | undefined, number | undefined, RegExp]>([
     [
       'the baseline had longer: its 1.4s',
       { settledMs: 600, laterMs: 1400 },
@@ -806,6 +826,12 @@ describe('warmup-later: settled', () => {
       undefined,
       /later trials warm up for 2s \(the baseline's later trials had the full 2s\)/,
     ],
+    [
+      'the baseline was taken with warmup-later: full (no record): the full warm-up',
+      undefined,
+      undefined,
+      /later trials warm up for 2s \(the baseline's later trials had the full 2s\)/,
+    ],
   ])("gate: later trials are never colder than the baseline's: %s", async (_label, before, expected, log) => {
     const list = settledScenarios(3);
     const s = list[0] as Scenario;
@@ -813,10 +839,26 @@ describe('warmup-later: settled', () => {
     const side = h.side('head', at(1000));
     side.runner.warmup = (n) => (n === 1 ? settledAt400 : undefined);
     const baseline = baselineOf(s, 3);
-    baseline.phases = baseline.phases.map((p) => ({ ...p, warmupLater: before }));
+    baseline.phases = baseline.phases.map(({ warmupLater: _, ...p }) => (before ? { ...p, warmupLater: before } : p));
     await measureOne(h.ctx, side, new Map([['s', baseline]]));
     expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, expected, expected]);
     expect(h.logs[0]).toMatch(log);
+  });
+
+  it.each<[string, { settledMs?: number; laterMs?: number } | undefined]>([
+    ['a longer one (1.4s)', { settledMs: 600, laterMs: 1400 }],
+    ['the full warm-up (no record)', undefined],
+  ])("update: later trials get this run's own warm-up, not the replaced baseline's: %s", async (_label, before) => {
+    const list = settledScenarios(3);
+    const s = list[0] as Scenario;
+    const h = harness(list, undefined);
+    const side = h.side('head', at(1000));
+    side.runner.warmup = (n) => (n === 1 ? settledAt400 : undefined);
+    const baseline = baselineOf(s, 3);
+    baseline.phases = baseline.phases.map(({ warmupLater: _, ...p }) => (before ? { ...p, warmupLater: before } : p));
+    await measureOne(h.ctx, side, new Map([['s', baseline]]));
+    expect(side.runner.commands.map((c) => c.warmupMs)).toEqual([undefined, 1000, 1000]);
+    expect(h.logs[0]).toMatch(/later trials warm up for 1s \(warmup-later: settled\)$/);
   });
 
   it("A/B: the later of both sides' settle times decides, and both sides get the same warm-up", async () => {

@@ -79,7 +79,9 @@ describe('warmup-later: the config key and the report', () => {
     ['settled on the scenario', 'settled', undefined, 'settled', []],
     ['settled in defaults', undefined, 'settled', 'settled', []],
     ['full on the scenario over settled in defaults', 'full', 'settled', undefined, []],
-    ['not given', undefined, undefined, undefined, []],
+    ['settled on the scenario over full in defaults', 'settled', 'full', 'settled', []],
+    ['full in defaults', undefined, 'full', undefined, []],
+    ['not given: settled, the default', undefined, undefined, 'settled', []],
     ['another word', 'auto', undefined, undefined, ['scenarios[0].warmup-later: must be full or settled']],
   ])('%s', async (_label, own, defaults, expected, problems) => {
     const { stringify } = await import('yaml');
@@ -102,7 +104,7 @@ describe('warmup-later: the config key and the report', () => {
     if (problems.length === 0) expect(got.config?.scenarios[0]?.warmupLater).toBe(expected);
   });
 
-  it('changes the scenario hash only when settled', async () => {
+  it('leaves the scenario hash as it is: a baseline records what its later trials had', async () => {
     const { scenarioHash } = await import('../../src/results/files.js');
     const { stringify } = await import('yaml');
     const { parseConfigText } = await import('../../src/config/load.js');
@@ -122,8 +124,10 @@ describe('warmup-later: the config key and the report', () => {
       const s = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`).config?.scenarios[0];
       return scenarioHash(s as never);
     };
+    // baselines taken before settled was the default stay current (the run keeps their full warm-up)
     expect(hashOf({ 'warmup-later': 'full' })).toBe(hashOf({}));
-    expect(hashOf({ 'warmup-later': 'settled' })).not.toBe(hashOf({}));
+    expect(hashOf({ 'warmup-later': 'settled' })).toBe(hashOf({}));
+    expect(hashOf({ warmup: '9s' })).not.toBe(hashOf({}));
   });
 
   it('the report says what later trials were given, per phase', async () => {

@@ -84,13 +84,16 @@ function trialMs(s: Scenario, i: number): number | undefined {
 }
 
 /**
- * What measuring takes, in words: every phase's trials (both sides' in A/B, `pairs` pairs), then at
- * most up to each scenario's confirmation cap; booting and phases of a request count are not known.
+ * What measuring takes, in words: every phase's trials (both sides' in A/B, `pairs` pairs), as few as
+ * its early look's where every phase stops there (gate.early-look), and at most up to each scenario's
+ * confirmation cap; booting and phases of a request count are not known.
  */
 export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = config.ab.pairs): string {
   let least = 0;
+  let fewest = 0;
   let most = 0;
   let unknown = 0;
+  const early = config.gate.earlyLook;
   for (const s of config.scenarios) {
     const n = unit === 'pairs' ? pairs : s.trials;
     const cap = Math.max(n, s.confirmCap ?? config.gate.confirm.maxTrials);
@@ -102,10 +105,15 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
         return;
       }
       least += ms * n * sides;
+      fewest += ms * (early !== undefined && early < n ? early : n) * sides;
       most += ms * cap * sides;
     });
   }
   const extra = unknown ? `${unknown} phase${unknown === 1 ? '' : 's'} of a request or message count` : '';
   if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
-  return `measuring about ${minutes(least)}${most > least ? ` (at most ${minutes(most)} where a change is confirmed to its cap)` : ''}${extra ? ` plus ${extra}` : ''}, plus booting`;
+  const ranges = [
+    ...(fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : []),
+    ...(most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []),
+  ];
+  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(', ')})` : ''}${extra ? ` plus ${extra}` : ''}, plus booting`;
 }

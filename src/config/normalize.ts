@@ -12,6 +12,7 @@ import {
   DEFAULT_CONFIRM_MAX_TIME_MS,
   DEFAULT_BUSY_OTHERS_PCT,
   DEFAULT_CONFIRM_MAX_TRIALS,
+  DEFAULT_EARLY_LOOK,
   DEFAULT_RUN_ALPHA,
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_RUNNER_IMAGE,
@@ -131,9 +132,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       warmupMs: (s.warmup !== undefined ? parseDurationMs(s.warmup) : defaultWarmup) ?? DEFAULT_WARMUP_MS,
       trials: s.trials ?? raw.defaults?.trials ?? DEFAULT_TRIALS,
       requestTimeoutMs,
-      ...((s['warmup-later'] ?? raw.defaults?.['warmup-later']) === 'settled'
-        ? { warmupLater: 'settled' as const }
-        : {}),
+      // safe by default: later trials warm up for what the first showed it needs, unless `full`
+      ...((s['warmup-later'] ?? raw.defaults?.['warmup-later']) === 'full' ? {} : { warmupLater: 'settled' as const }),
       ...((s['accept-failing'] ?? raw.defaults?.['accept-failing']) === true ? { acceptFailing: true as const } : {}),
       thresholds: mergeThresholds(raw.defaults?.thresholds, s.thresholds, `${path}.thresholds`, problems),
     };
@@ -216,7 +216,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         },
         // safe by default (issue 47): the run's budget unless the config turns it off
         ...(raw.gate?.['run-alpha'] === 'off' ? {} : { runAlpha: raw.gate?.['run-alpha'] ?? DEFAULT_RUN_ALPHA }),
-        ...(raw.gate?.['early-look'] !== undefined ? { earlyLook: raw.gate['early-look'] } : {}),
+        // on by default: a phase whose rows are clearly inside their bands stops at its early look
+        ...(raw.gate?.['early-look'] === 'off' ? {} : { earlyLook: raw.gate?.['early-look'] ?? DEFAULT_EARLY_LOOK }),
         // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
         ...(raw.gate?.busy === 'off'
           ? {}

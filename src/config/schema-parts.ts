@@ -45,9 +45,9 @@ export const BOUNDS = {
   replicas: 64,
 } as const;
 
-/** An integer from `min` to `max`, one message for every way it can be wrong. */
-export function intIn(min: number, max: number) {
-  const error = `must be an integer from ${min} to ${max.toLocaleString('en-US')}`;
+/** An integer from `min` to `max`, one message for every way it can be wrong (`or`: what else it may be). */
+export function intIn(min: number, max: number, or = '') {
+  const error = `must be an integer from ${min} to ${max.toLocaleString('en-US')}${or}`;
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
@@ -75,7 +75,7 @@ export const warmup = durationIn(0, HOUR, '0s to 1h');
 export const warmupLater = z
   .enum(['full', 'settled'], { error: 'must be full or settled' })
   .describe(
-    "full (default): every trial warms up for `warmup`; settled: a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle)",
+    "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`",
   );
 export const acceptFailing = z
   .boolean({ error: 'must be true or false' })

@@ -303,10 +303,11 @@ export const configSchema = z
           })
           .optional()
           .describe('confirmation by more trials'),
-        'early-look': intIn(2, 100)
+        'early-look': z
+          .union([intIn(2, 100, ', or off'), z.literal('off')], { error: 'must be an integer from 2 to 100, or off' })
           .optional()
           .describe(
-            "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default: off, every phase runs all its trials)",
+            "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default 3; off: every phase runs all its trials)",
           ),
         busy: z
           .union(

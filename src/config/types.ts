@@ -145,8 +145,9 @@ export interface Scenario {
   target: ScenarioTarget;
   phases: Phase[];
   warmupMs: number;
-  /** warmup-later: settled: a closed-loop phase's later trials warm up for what its first trial showed
-   * it needs (session/settle.ts); absent: every trial for `warmupMs` */
+  /** warmup-later: settled (the default): a closed-loop phase's later trials warm up for what its
+   * first trial showed it needs (stats/settle.ts); absent (`warmup-later: full`): every trial for
+   * `warmupMs` */
   warmupLater?: 'settled';
   /** accept-failing: update records baselines even where a step, entry or phase failed on nearly every
    * request (absent: such an update is refused, exit 3) */
@@ -206,7 +207,8 @@ export interface Config {
      * undefined (`run-alpha: off`): each row at its own alpha */
     runAlpha?: number;
     /** gate.early-look: a phase whose rows are all clearly inside their bands after this many trials
-     * (pairs) stops there (compare/early.ts); undefined: every phase runs all its trials */
+     * (pairs) stops there (compare/early.ts; DEFAULT_EARLY_LOOK when not given); undefined
+     * (`early-look: off`): every phase runs all its trials */
     earlyLook?: number;
     /** gate.busy: a trial with other processes' CPU and steal at `othersPct` (% of one core) or more
      * is busy: repeated, up to `repeats` a run, and its rows cannot regress on a metric that scales;
@@ -257,6 +259,9 @@ export const DEFAULT_AB_PAIRS = 6;
 export const DEFAULT_CONFIRM_MAX_TRIALS = 12;
 /** gate.run-alpha when not given: at most 1% of runs on unchanged code raise any band alarm */
 export const DEFAULT_RUN_ALPHA = 0.01;
+/** gate.early-look when not given: a phase of more trials (pairs) whose rows are all clearly inside
+ * their bands after 3 stops there (3 of the default 5 trials, 3 of 6 pairs) */
+export const DEFAULT_EARLY_LOOK = 3;
 /** the most trials (pairs) a scenario's confirmation cap grows to when `gate.confirm.max-trials` is
  * not given: beyond it, a config whose rows cannot reach their share is refused */
 export const MAX_GROWN_CAP = 24;

@@ -3,6 +3,7 @@
 // each get a scenario: a GET on the path asked for, a closed-loop phase and a sweep ladder; a health
 // check that curls a URL gives the ready probe's path. The workflow runs the three uses of perf-gate:
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
+import { DEFAULT_EARLY_LOOK } from '../config/types.js';
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
 import { modeOf, resolveMode } from '../modes/index.js';
@@ -139,8 +140,6 @@ export interface InitAnswers {
 
 /** The false-alarm budget a new config gets: at most 1% of runs on unchanged code raise a band alarm. */
 export const INIT_RUN_ALPHA = 0.01;
-/** The early look a new config gets: after 3 trials (pairs), a phase clearly inside its bands stops. */
-export const INIT_EARLY_LOOK = 3;
 
 /** Compose's merge of several files' services, as far as a reading by hand goes (when `docker compose`
  * is not there): a later file's keys override, its ports and expose add to the earlier ones. */
@@ -271,8 +270,8 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
         `# each row at its own alpha: a ${INIT_RUN_ALPHA * 100}% budget shared by this many phases is beyond what 24 trials (pairs) can confirm`
       : `  run-alpha: ${answers.runAlpha}`.padEnd(32) +
         `# the default: at most ${answers.runAlpha * 100}% of runs on unchanged code raise a band alarm`,
-    `  early-look: ${INIT_EARLY_LOOK}`.padEnd(32) +
-      `# a phase whose rows are all clearly inside their bands after ${INIT_EARLY_LOOK} trials stops there`,
+    `  early-look: ${DEFAULT_EARLY_LOOK}`.padEnd(32) +
+      `# the default: a phase whose rows are all clearly inside their bands after ${DEFAULT_EARLY_LOOK} trials stops there`,
     'defaults:',
     '  warmup: 5s                    # discarded before every measured run',
     '  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12',

@@ -45,8 +45,8 @@ export function scenarioHash(
     ...protocolOf(s.target).hash(s.target, bodies, readBodies),
     phases: s.phases,
     warmupMs: s.warmupMs,
-    // a later trial's shorter warm-up is measured differently: a baseline taken without it is stale
-    ...(s.warmupLater ? { warmupLater: s.warmupLater } : {}),
+    // not warmupLater: a baseline's phases record the warm-up their later trials had, and a run's later
+    // trials are never warmed up less (session/measure.ts), so the setting does not make it stale
   };
   return `sha256:${createHash('sha256').update(stableStringify(definition)).digest('hex')}`;
 }

@@ -271,7 +271,7 @@ function warmupShortens(s: Scenario, phase: Phase, trials: number): boolean {
  * warmup-later: settled: the warm-up a closed-loop phase's later trials get, from its first trial's on
  * every side measured (the latest settle time of them; none when one did not settle, or sent no
  * windows) and, in a gate run, no shorter than the baseline's later trials had (its warm-up is then
- * never colder than the baseline's). Recorded in the phase's results and said in the log. Undefined:
+ * never colder than the baseline's; a baseline taken with `full` keeps them full). Recorded in the phase's results and said in the log. Undefined:
  * the full warm-up.
  */
 function laterWarmup(
@@ -291,8 +291,8 @@ function laterWarmup(
   const settles = firsts.map((f) => (f?.windows ? settledMs(f.windows, f.rps) : undefined));
   const settled = settles.includes(undefined) ? undefined : Math.max(...(settles as number[]));
   const own = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
-  // the baseline's later trials: a full warm-up when it did not settle
-  const before = baseline?.warmupLater;
+  // the baseline's later trials: a full warm-up when it did not settle, or was taken with `full` (no record)
+  const before = baseline ? (baseline.warmupLater ?? {}) : undefined;
   let later = own;
   if (before) later = own === undefined || before.laterMs === undefined ? undefined : Math.max(own, before.laterMs);
   for (const c of collectors) {
@@ -371,7 +371,9 @@ export async function measureOne(
       return false;
     }
     if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
-      const baseline = baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name);
+      // a gate run's later trials are never colder than its baseline's; an update records its own (held
+      // to the one it replaces, the warm-up could only ever grow from update to update)
+      const baseline = ctx.extend ? baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name) : undefined;
       u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
     }
     return true;
