@@ -26,6 +26,9 @@
 // `shape-warm`: the same shape with `warmup-later: settled` (later trials' warm-up from the first's):
 //   gate (full warm-up, the reference), gate settled, gate settled + early look, A/B settled + early
 //   look, +50% gate settled + early look.
+// `def-shape`: the same shape at the defaults (the early look and the settled warm-up on since
+//   2026-11-29): the fixed gate (early-look off, warmup-later full) as the reference, then gate and A/B
+//   at the defaults, unchanged and +50%. With PERF_GATE_VQ_LOG every shape run is a line of it too.
 // Issue 47's cells at the defaults (no `gate:` keys at all: the run's budget, the reach check's caps,
 // interleaved confirmation, inconclusive failing): A/A at 4, 16 and 48 gated rows (1, 4 and 12 phases of
 // p50, p90, p99 and rps), both modes, 60 runs each:
@@ -40,7 +43,7 @@
 // A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,5-ab-burn,aa-ab-burn,
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,def-shape,5-ab-burn,aa-ab-burn,
 //        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab,p99-16-gate,p99-16-ab,5xx-16-gate,5xx-16-ab]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
@@ -150,7 +153,7 @@ scenarios:
       - { name: c1, connections: 1, duration: 1s }
 `
     : cell.shape
-      ? shapeConfig(cell.early, cell.settled)
+      ? shapeConfig(cell.early, cell.warm)
       : cell.wide
         ? wideConfig(trials, cell.runAlpha)
         : cell.rows
@@ -213,10 +216,11 @@ ${names.map((n) => `      - { name: ${n}, connections: ${n.slice(1)}, duration: 
 };
 
 /** The real two-service stack's shape: 2 scenarios × 2 phases, 2 s warm-up, 3 s measured, 5 trials (6
- * pairs), bands as the 48-row config's. */
-const shapeConfig = (early, settled) => `${header(6)}${early ? `gate: { early-look: ${early} }` : ''}
+ * pairs), bands as the 48-row config's. `early` (3, off) and `warm` (full, settled) are written when
+ * given; not given, the run gets the defaults. */
+const shapeConfig = (early, warm) => `${header(6)}${early ? `gate: { early-look: ${early} }` : ''}
 defaults:
-  warmup: 2s${settled ? '\n  warmup-later: settled' : ''}
+  warmup: 2s${warm ? `\n  warmup-later: ${warm}` : ''}
   trials: 5
   thresholds:
     p50: { regress: 10%, floor: 200us }
@@ -234,21 +238,31 @@ ${[1, 2]
   .join('\n')}
 `;
 
+// `gate` is every group's reference: fixed trials and the full warm-up (the defaults before 2026-11-29)
+const FIXED = { early: 'off', warm: 'full' };
 const SHAPE_GROUPS = {
   shape: [
-    { id: 'gate', mode: 'gate', pct: 0 },
-    { id: 'gate-early', mode: 'gate', pct: 0, early: 3 },
-    { id: 'ab', mode: 'ab', pct: 0 },
-    { id: 'ab-early', mode: 'ab', pct: 0, early: 3 },
-    { id: 'gate+50', mode: 'gate', pct: 50 },
-    { id: 'gate+50-early', mode: 'gate', pct: 50, early: 3 },
+    { id: 'gate', mode: 'gate', pct: 0, ...FIXED },
+    { id: 'gate-early', mode: 'gate', pct: 0, early: 3, warm: 'full' },
+    { id: 'ab', mode: 'ab', pct: 0, ...FIXED },
+    { id: 'ab-early', mode: 'ab', pct: 0, early: 3, warm: 'full' },
+    { id: 'gate+50', mode: 'gate', pct: 50, ...FIXED },
+    { id: 'gate+50-early', mode: 'gate', pct: 50, early: 3, warm: 'full' },
   ],
   'shape-warm': [
-    { id: 'gate', mode: 'gate', pct: 0 },
-    { id: 'gate-settled', mode: 'gate', pct: 0, settled: true },
-    { id: 'gate-early-settled', mode: 'gate', pct: 0, early: 3, settled: true },
-    { id: 'ab-early-settled', mode: 'ab', pct: 0, early: 3, settled: true },
-    { id: 'gate+50-early-settled', mode: 'gate', pct: 50, early: 3, settled: true },
+    { id: 'gate', mode: 'gate', pct: 0, ...FIXED },
+    { id: 'gate-settled', mode: 'gate', pct: 0, early: 'off', warm: 'settled' },
+    { id: 'gate-early-settled', mode: 'gate', pct: 0, early: 3, warm: 'settled' },
+    { id: 'ab-early-settled', mode: 'ab', pct: 0, early: 3, warm: 'settled' },
+    { id: 'gate+50-early-settled', mode: 'gate', pct: 50, early: 3, warm: 'settled' },
+  ],
+  // issue 47: the same shape at the defaults (no gate: keys, no warmup-later), unchanged and +50%
+  'def-shape': [
+    { id: 'gate', mode: 'gate', pct: 0, ...FIXED },
+    { id: 'gate-defaults', mode: 'gate', pct: 0 },
+    { id: 'ab-defaults', mode: 'ab', pct: 0 },
+    { id: 'gate+50-defaults', mode: 'gate', pct: 50 },
+    { id: 'ab+50-defaults', mode: 'ab', pct: 50 },
   ],
 };
 
@@ -377,14 +391,14 @@ function verdictOf(dir, cell = {}) {
 async function shapeRounds(group, rounds) {
   const variants = SHAPE_GROUPS[group].map((v) => ({
     ...v,
-    dir: repo(5, { shape: true, early: v.early, settled: v.settled }),
+    dir: repo(5, { shape: true, early: v.early, warm: v.warm }),
     list: [],
   }));
   try {
-    // one baseline per warm-up setting (it is part of the scenario hash), recorded by an earlier run of
-    // the base commit and committed in every gate variant's repo with that setting
-    for (const settled of [false, true]) {
-      const gates = variants.filter((v) => v.mode === 'gate' && Boolean(v.settled) === settled);
+    // one baseline per warm-up setting (a baseline records its later trials' warm-up), recorded by an
+    // earlier run of the base commit and committed in every gate variant's repo with that setting
+    for (const warm of ['full', 'settled', undefined]) {
+      const gates = variants.filter((v) => v.mode === 'gate' && v.warm === warm);
       const first = gates[0];
       if (!first) continue;
       const update = await cli(first.dir, ['--mode', 'update']);
@@ -405,6 +419,16 @@ async function shapeRounds(group, rounds) {
             ? { ...verdictOf(v.dir), seconds: r.seconds }
             : { error: r.stderr.split('\n').find(Boolean) ?? `exit ${r.code}`, seconds: r.seconds };
         v.list.push(entry);
+        if (LOG) {
+          const line = {
+            cell: `${group}/${v.id}`,
+            at: new Date().toISOString(),
+            ...COMMIT,
+            config: configHash(v.dir),
+            ...entry,
+          };
+          appendFileSync(LOG, `${JSON.stringify(line)}\n`);
+        }
         // what each early look found, and each phase's warm-up, as the run logged them
         for (const line of r.stderr.split('\n').filter((l) => /early look at|warm-up (settled|did not)/.test(l))) {
           process.stderr.write(`  ${line.replace(/^.*?\[perf-gate\] /, '')}\n`);
@@ -459,6 +483,13 @@ async function shapeRounds(group, rounds) {
         ['ab-early-settled', 'gate-early-settled'],
       ),
       ...said((r) => `+50% confirmed, early against fixed: ${r} (target ≤ 1.0×)`, ['gate+50-early', 'gate+50']),
+      ...said((r) => `defaults, A/A gate against fixed: ${r} (target ≤ 0.6×)`, ['gate-defaults', 'gate']),
+      ...said((r) => `defaults, A/A: A/B against gate: ${r} (target ≤ 2.0×)`, ['ab-defaults', 'gate-defaults']),
+      ...said(
+        (a, b) => `defaults, +50%: gate against fixed A/A gate ${a}; A/B against the gate ${b}`,
+        ['gate+50-defaults', 'gate'],
+        ['ab+50-defaults', 'gate+50-defaults'],
+      ),
     ],
   };
 }

@@ -93807,13 +93807,14 @@ var configSchema = external_exports.strictObject({
             "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10, and two more for each extra trial confirmation runs)"
           )
         }),
+        external_exports.literal("on"),
         external_exports.literal("off")
       ],
       {
-        error: "must be { others, repeats } (either may be left out), or off"
+        error: "must be on, off, or { others, repeats } (either may be left out)"
       }
     ).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); with target, steal alone; off: readings are only reported"
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). on (the default, where the machine can be read): others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10; with target, steal alone. off: readings are only reported. { others, repeats }: on, tuned"
     ),
     "run-alpha": external_exports.union(
       [
@@ -95405,14 +95406,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         // on by default: a phase whose rows are clearly inside their bands stops at its early look
         ...raw.gate?.["early-look"] === "off" ? {} : { earlyLook: raw.gate?.["early-look"] ?? DEFAULT_EARLY_LOOK },
         // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
-        ...raw.gate?.busy === "off" ? {} : {
-          busy: {
-            othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
-            // a target's service is not a container the run starts: its CPU reads as others'
-            ...raw.target !== void 0 ? { stealOnly: true } : {},
-            ...raw.gate?.busy?.repeats !== void 0 ? { repeats: raw.gate.busy.repeats } : {}
-          }
-        }
+        ...raw.gate?.busy === "off" ? {} : { busy: busySettings(raw.gate?.busy, raw.target !== void 0) }
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios
@@ -95467,6 +95461,15 @@ function loopbackOf(url2) {
 }
 function loopbackLine(host) {
   return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
+}
+function busySettings(given, target) {
+  const tuned = typeof given === "object" ? given : {};
+  return {
+    othersPct: tuned.others ?? DEFAULT_BUSY_OTHERS_PCT,
+    // a target's service is not a container the run starts: its CPU reads as others'
+    ...target ? { stealOnly: true } : {},
+    ...tuned.repeats !== void 0 ? { repeats: tuned.repeats } : {}
+  };
 }
 
 // src/config/known-keys.ts
@@ -101794,11 +101797,11 @@ function gatedPercentiles(scenarios) {
 }
 var TrialCollector = class {
   /** `percentiles`: gatedPercentiles of the scenarios measured (none by default) */
-  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busySettings, ours = /* @__PURE__ */ new Set()) {
+  constructor(runnerCpus, percentiles2 = /* @__PURE__ */ new Map(), readMachine2 = () => void 0, busySettings2, ours = /* @__PURE__ */ new Set()) {
     this.runnerCpus = runnerCpus;
     this.percentiles = percentiles2;
     this.readMachine = readMachine2;
-    this.busySettings = busySettings;
+    this.busySettings = busySettings2;
     this.ours = ours;
   }
   runnerCpus;

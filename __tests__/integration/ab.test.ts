@@ -118,7 +118,10 @@ describe.skipIf(!engine)('A/B mode: head against base in one run', () => {
     const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
     const random = seededRandom(derivedSeed(42, 'api', 'c2'));
     expect(results.ab?.seed).toBe(42);
-    expect(results.ab?.orders?.[0]?.order.slice(0, 6)).toEqual(Array.from({ length: 6 }, () => drawOrder(random)));
+    // the pairs that ran: 3 where the phase stopped at its early look (the default), up to 6 where not
+    const ran = results.ab?.orders?.[0]?.order.slice(0, 6) ?? [];
+    expect(ran.length).toBeGreaterThanOrEqual(3);
+    expect(ran).toEqual(Array.from({ length: ran.length }, () => drawOrder(random)));
     expect(results.comparisons.filter((c) => c.result === 'regression')).toEqual([]);
     expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     expect(git(dir, ['worktree', 'list']).split('\n')).toHaveLength(1);

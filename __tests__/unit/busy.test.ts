@@ -242,7 +242,8 @@ describe('gate.busy: the config key', () => {
     // safe by default (issue 47): on where the machine can be read
     ['absent: on, at the defaults', undefined, [], { othersPct: 50 }],
     ['off', 'off', [], undefined],
-    ['another word', 'on', ['gate.busy: must be { others, repeats } (either may be left out), or off'], undefined],
+    ['on: the defaults', 'on', [], { othersPct: 50 }],
+    ['another word', 'yes', ['gate.busy: must be on, off, or { others, repeats } (either may be left out)'], undefined],
     ['{}: the defaults', {}, [], { othersPct: 50 }],
     ['both given', { others: 80, repeats: 0 }, [], { othersPct: 80, repeats: 0 }],
     ['others 0', { others: 0 }, ['gate.busy.others: must be a number from 1 to 1000'], undefined],

@@ -7,6 +7,7 @@ import { duplicates } from './phases.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import { checkThresholds, mergeThresholds } from './thresholds.js';
 import {
+  type BusySettings,
   type Config,
   DEFAULT_AB_PAIRS,
   DEFAULT_CONFIRM_MAX_TIME_MS,
@@ -219,16 +220,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         // on by default: a phase whose rows are clearly inside their bands stops at its early look
         ...(raw.gate?.['early-look'] === 'off' ? {} : { earlyLook: raw.gate?.['early-look'] ?? DEFAULT_EARLY_LOOK }),
         // safe by default (issue 47): the busy sentinel acts wherever the machine can be read
-        ...(raw.gate?.busy === 'off'
-          ? {}
-          : {
-              busy: {
-                othersPct: raw.gate?.busy?.others ?? DEFAULT_BUSY_OTHERS_PCT,
-                // a target's service is not a container the run starts: its CPU reads as others'
-                ...(raw.target !== undefined ? { stealOnly: true as const } : {}),
-                ...(raw.gate?.busy?.repeats !== undefined ? { repeats: raw.gate.busy.repeats } : {}),
-              },
-            }),
+        ...(raw.gate?.busy === 'off' ? {} : { busy: busySettings(raw.gate?.busy, raw.target !== undefined) }),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
       scenarios,
@@ -298,4 +290,15 @@ export function loopbackOf(url: string): string | undefined {
 /** Why a loopback host cannot reach a compose SUT. */
 export function loopbackLine(host: string): string {
   return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
+}
+
+/** gate.busy, on (absent, `on`, or tuned as `{ others, repeats }`): the noise sentinel's settings. */
+function busySettings(given: NonNullable<RawConfig['gate']>['busy'], target: boolean): BusySettings {
+  const tuned = typeof given === 'object' ? given : {};
+  return {
+    othersPct: tuned.others ?? DEFAULT_BUSY_OTHERS_PCT,
+    // a target's service is not a container the run starts: its CPU reads as others'
+    ...(target ? { stealOnly: true as const } : {}),
+    ...(tuned.repeats !== undefined ? { repeats: tuned.repeats } : {}),
+  };
 }

@@ -327,15 +327,16 @@ export const configSchema = z
                     'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10, and two more for each extra trial confirmation runs)',
                   ),
               }),
+              z.literal('on'),
               z.literal('off'),
             ],
             {
-              error: 'must be { others, repeats } (either may be left out), or off',
+              error: 'must be on, off, or { others, repeats } (either may be left out)',
             },
           )
           .optional()
           .describe(
-            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). On by default where the machine can be read (others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10); with target, steal alone; off: readings are only reported',
+            'the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). on (the default, where the machine can be read): others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10; with target, steal alone. off: readings are only reported. { others, repeats }: on, tuned',
           ),
         'run-alpha': z
           .union(
