@@ -92764,7 +92764,7 @@ var HOUR = 36e5;
 var phaseDuration = durationIn(100, 24 * HOUR, "100ms to 24h");
 var warmup = durationIn(0, HOUR, "0s to 1h");
 var warmupLater = external_exports.enum(["full", "settled"], { error: "must be full or settled" }).describe(
-  "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`"
+  "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or, in a gate run, when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`"
 );
 var acceptFailing = external_exports.boolean({ error: "must be true or false" }).describe(
   "true: an update records baselines even where a flow step, mix entry or phase failed on nearly every request (95% or more); false (default): such an update records nothing and exits 3, naming them"
@@ -97835,7 +97835,8 @@ function laterWarmup(ctx, s, phase2, collectors, baseline) {
   const own2 = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
   const before = baseline ? baseline.warmupLater ?? {} : void 0;
   let later = own2;
-  if (before) later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.max(own2, before.laterMs);
+  if (before)
+    later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.min(s.warmupMs, Math.max(own2, before.laterMs));
   for (const c of collectors) {
     c.setWarmupLater(s.name, phase2.name, {
       ...settled !== void 0 ? { settledMs: settled } : {},

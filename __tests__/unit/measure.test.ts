@@ -827,6 +827,12 @@ describe('warmup-later: settled', () => {
       /later trials warm up for 2s \(the baseline's later trials had the full 2s\)/,
     ],
     [
+      'the baseline had longer than this run warms up: no more than its 2s',
+      { settledMs: 600, laterMs: 3000 },
+      2000,
+      /later trials warm up for 2s \(the baseline's later trials had 3s\)/,
+    ],
+    [
       'the baseline was taken with warmup-later: full (no record): the full warm-up',
       undefined,
       undefined,

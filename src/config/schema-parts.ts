@@ -75,7 +75,7 @@ export const warmup = durationIn(0, HOUR, '0s to 1h');
 export const warmupLater = z
   .enum(['full', 'settled'], { error: 'must be full or settled' })
   .describe(
-    "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`",
+    "settled (default): a closed-loop phase's later trials warm up for twice the time its first trial's warm-up took to reach 80% of its measured throughput (at least 500ms, at most `warmup`; full when it did not settle, or, in a gate run, when the baseline's later trials had the full warm-up); full: every trial warms up for `warmup`",
   );
 export const acceptFailing = z
   .boolean({ error: 'must be true or false' })

@@ -294,7 +294,12 @@ function laterWarmup(
   // the baseline's later trials: a full warm-up when it did not settle, or was taken with `full` (no record)
   const before = baseline ? (baseline.warmupLater ?? {}) : undefined;
   let later = own;
-  if (before) later = own === undefined || before.laterMs === undefined ? undefined : Math.max(own, before.laterMs);
+  // (never above this run's own warm-up: a baseline taken with a longer `warmup` is stale anyway)
+  if (before)
+    later =
+      own === undefined || before.laterMs === undefined
+        ? undefined
+        : Math.min(s.warmupMs, Math.max(own, before.laterMs));
   for (const c of collectors) {
     c.setWarmupLater(s.name, phase.name, {
       ...(settled !== undefined ? { settledMs: settled } : {}),
