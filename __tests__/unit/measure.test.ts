@@ -749,24 +749,6 @@ describe('warmup-later: settled', () => {
     expect(result?.phases[0]?.warmupLater).toEqual({});
   });
 
-  it('warmup-later: settled is the default, and full turns it off', () => {
-    const raw = {
-      version: 1,
-      sut: { compose: 'docker-compose.yml' },
-      scenarios: [
-        {
-          name: 's',
-          request: { url: 'http://api:8080/' },
-          phases: [{ name: 'c10', connections: 10, duration: '10s' }],
-        },
-      ],
-    };
-    const parsed = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
-    expect(parsed.problems).toEqual([]);
-    expect(parsed.config?.scenarios[0]?.warmupLater).toBe('settled');
-    expect(scenarios(3)[0]?.warmupLater).toBeUndefined();
-  });
-
   it('with warmup-later: full, or a runner that sends no windows, every trial gets the full warm-up', async () => {
     const plain = scenarios(3).map((s) => ({ ...s, warmupMs: 2000 }));
     const h = harness(plain, undefined);
