@@ -29,6 +29,7 @@
 // `def-shape`: the same shape at the defaults (the early look and the settled warm-up on since
 //   2026-11-29): the fixed gate (early-look off, warmup-later full) as the reference, then gate and A/B
 //   at the defaults, unchanged and +50%. With PERF_GATE_VQ_LOG every shape run is a line of it too.
+// `def-shape-ab`: A/B's cost at the defaults: gate and A/B unchanged, A/B +50% (ratios to the gate).
 // Issue 47's cells at the defaults (no `gate:` keys at all: the run's budget, the reach check's caps,
 // interleaved confirmation, inconclusive failing): A/A at 4, 16 and 48 gated rows (1, 4 and 12 phases of
 // p50, p90, p99 and rps), both modes, 60 runs each:
@@ -43,7 +44,7 @@
 // A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
-//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,def-shape,5-ab-burn,aa-ab-burn,
+//        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,def-shape,def-shape-ab,5-ab-burn,aa-ab-burn,
 //        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab,p99-16-gate,p99-16-ab,5xx-16-gate,5xx-16-ab]
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
@@ -264,6 +265,12 @@ const SHAPE_GROUPS = {
     { id: 'gate+50-defaults', mode: 'gate', pct: 50 },
     { id: 'ab+50-defaults', mode: 'ab', pct: 50 },
   ],
+  // A/B's cost at the defaults beside the gate's, without the fixed reference: unchanged and +50%
+  'def-shape-ab': [
+    { id: 'gate-defaults', mode: 'gate', pct: 0 },
+    { id: 'ab-defaults', mode: 'ab', pct: 0 },
+    { id: 'ab+50-defaults', mode: 'ab', pct: 50 },
+  ],
 };
 
 /** A repository with the base service committed on main (the variant is committed on top by setHead). */
@@ -444,6 +451,8 @@ async function shapeRounds(group, rounds) {
   }
   const med = (v) => median(v.list.map((x) => x.seconds));
   const byId = Object.fromEntries(variants.map((v) => [v.id, v]));
+  // the ratio column's reference: the fixed gate, or the group's first variant without it
+  const reference = byId.gate ?? variants[0];
   const rows = variants.map((v) => {
     const ok = v.list.filter((x) => !x.error);
     const flagged = ok.filter((x) => x.regression).length;
@@ -454,7 +463,7 @@ async function shapeRounds(group, rounds) {
       `${ok.reduce((a, x) => a + x.stopped, 0)} of ${ok.reduce((a, x) => a + x.phases, 0)}`,
       `${median(ok.map((x) => x.blind))}`,
       `${med(v).toFixed(0)} s`,
-      `${(med(v) / med(byId.gate)).toFixed(2)}×`,
+      `${(med(v) / med(reference)).toFixed(2)}×`,
       String(v.list.length - ok.length),
       ok.flatMap((x) => (x.regression || x.inconclusive ? x.rows : [])).join('; ') || '—',
     ];
@@ -490,6 +499,7 @@ async function shapeRounds(group, rounds) {
         ['gate+50-defaults', 'gate'],
         ['ab+50-defaults', 'gate+50-defaults'],
       ),
+      ...said((r) => `defaults: A/B +50% against the unchanged gate: ${r}`, ['ab+50-defaults', 'gate-defaults']),
     ],
   };
 }

@@ -93804,7 +93804,7 @@ var configSchema = external_exports.strictObject({
             "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
           ),
           repeats: intIn(0, 100).optional().describe(
-            "the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10, and two more for each extra trial confirmation runs)"
+            "the most trials a run repeats because the machine was busy while they ran (in A/B each side's trial counts, and only the busy side runs again); the busy one is kept aside, not judged (default: twice the trials the run plans, both sides in A/B, at least 10, and two more for each extra trial confirmation runs)"
           )
         }),
         external_exports.literal("on"),
@@ -96526,7 +96526,7 @@ function quietSides(head, base) {
   return [view(head), view(base)];
 }
 function plannedTrials(scenarios, pairs) {
-  return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
+  return scenarios.reduce((n, s) => n + s.phases.length * (pairs === void 0 ? s.trials : 2 * pairs), 0);
 }
 function busyRepeats(settings, planned) {
   return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, BUSY_REPEATS_PER_TRIAL * planned);
@@ -97774,7 +97774,7 @@ function planConfirm(ctx, p) {
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short}`
   );
-  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first);
+  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first) * (unit === "pairs" ? 2 : 1);
   return cap;
 }
 async function runExtensions(ctx, extensions, order, again) {
@@ -97949,39 +97949,36 @@ async function measureAb(ctx, sides, pairs, seed) {
       };
       setLooks(looks);
       let warmupMs;
-      let retry;
       let asideMs = 0;
       const pair = async (k, total) => {
-        const started = ctx.now();
-        const drawn = retry ?? drawOrder(random);
-        order.push(drawn);
+        const drawn = drawOrder(random);
         const first = drawn === "AB" ? "base" : "head";
         const second = first === "base" ? "head" : "base";
         ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
         const warmup2 = warmupMs !== void 0 ? { warmupMs } : {};
-        for (const side of [first, second]) {
+        const trial = async (side) => {
+          const t = ctx.now();
           await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
+          return ctx.now() - t;
+        };
+        const ms = { base: 0, head: 0 };
+        for (const side of [first, second]) ms[side] = await trial(side);
+        for (const side of [first, second]) {
+          while (sides[side].collector.lastBusy(s.name, phase2.name) && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`)) {
+            sides[side].collector.discardLast(s, phase2.name);
+            asideMs += ms[side];
+            ms[side] = await trial(side);
+          }
         }
-        const busy = ["base", "head"].filter((side) => sides[side].collector.lastBusy(s.name, phase2.name));
-        if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k} (${busy.join(" and ")})`)) {
-          for (const side of Object.values(sides)) side.collector.discardLast(s, phase2.name);
-          order.pop();
-          retry = drawn;
-          asideMs += ctx.now() - started;
-          return false;
-        }
-        retry = void 0;
+        order.push(drawn);
         if (k === 1 && warmupShortens(s, phase2, pairs))
           warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
         return true;
       };
-      const kept = async (k) => {
-        while (!await pair(k, pairs)) ;
-      };
       const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
       const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= early; k++) await kept(k);
+      for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
         const look2 = earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name);
         logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
@@ -97990,7 +97987,7 @@ async function measureAb(ctx, sides, pairs, seed) {
           continue;
         }
       }
-      for (let k = early + 1; k <= pairs; k++) await kept(k);
+      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
@@ -97999,7 +97996,7 @@ async function measureAb(ctx, sides, pairs, seed) {
       plans.push({ plan, more: pair });
     }
   }
-  await confirmAll(ctx, plans, seed, seededRandom(derivedSeed(seed, "busy")));
+  await confirmAll(ctx, plans, seed, void 0);
   return { seed, orders };
 }
 
@@ -99181,12 +99178,11 @@ function machineLines(results2) {
   );
   const kept = busyIn(results2.scenarios);
   const base = ab2 ? busyIn(ab2.base) : [];
-  const unit = ab2 ? "pairs" : "trials";
   const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
   const reference = base.length === 0 ? "" : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
   const left = leftOut.length === 0 ? "" : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${unit} repeated; ${left}${judged}${reference}`
+    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${ab2 ? "trials (either side's)" : "trials"} repeated; ${left}${judged}${reference}`
   );
   return lines;
 }

@@ -190,7 +190,7 @@ describe('the report says what gate.busy did', () => {
       '- busy machine (gate.busy): 3 of 3 trials repeated; busy trials still judged in api/c10 (1 of 3): their regressions on latency, throughput, memory and CPU are inconclusive',
     );
   });
-  /** The report of an A/B run of scenario `api` with these phases on each side, 2 pairs repeated. */
+  /** The report of an A/B run of scenario `api` with these phases on each side, 2 trials repeated. */
   const ab = (head: PhaseResult[], base: PhaseResult[], pairs: number) =>
     renderMarkdown(
       resultsFile([{ name: 'api', scenarioHash: 'h', phases: head }], [], {
@@ -213,7 +213,7 @@ describe('the report says what gate.busy did', () => {
     const base = withMachine(phase('c10', {}, [{}, {}]), [95, 99], true);
     const md = ab([head], [base], 2);
     expect(md).toContain(
-      '- busy machine (gate.busy): 2 of 2 pairs repeated; busy head trials still judged in api/c10 (1 of 2): their regressions on latency, throughput, memory and CPU are inconclusive; busy base trials judged in api/c10 (2 of 2) (a slower base can hide a regression, not raise one)',
+      "- busy machine (gate.busy): 2 of 2 trials (either side's) repeated; busy head trials still judged in api/c10 (1 of 2): their regressions on latency, throughput, memory and CPU are inconclusive; busy base trials judged in api/c10 (2 of 2) (a slower base can hide a regression, not raise one)",
     );
   });
 
@@ -225,7 +225,7 @@ describe('the report says what gate.busy did', () => {
       4,
     );
     expect(md).toContain(
-      '- busy machine (gate.busy): 2 of 2 pairs repeated; busy pairs left out of the tests in api/c10 (2 of 4), api/c50 (1 of 4) (their quiet pairs judged); no busy head trial judged',
+      "- busy machine (gate.busy): 2 of 2 trials (either side's) repeated; busy pairs left out of the tests in api/c10 (2 of 4), api/c50 (1 of 4) (their quiet pairs judged); no busy head trial judged",
     );
   });
 
@@ -284,7 +284,7 @@ describe('gate.busy’s allowance: twice the trials the run plans, at least 10',
     // the 16-row cell of docs/benchmarks.md zb: 2 scenarios × 2 phases × 5 trials spent 10 in 29 of 49 runs
     ['2 scenarios × 2 phases × 5 trials: 40', [2, 2], 5, undefined, { othersPct: 50 }, 20, 40],
     ['one phase × 3 trials: at least 10', [1], 3, undefined, { othersPct: 50 }, 3, 10],
-    ['A/B counts pairs, not trials: 3 phases × 6 pairs', [3], 5, 6, { othersPct: 50 }, 18, 36],
+    ['A/B counts both sides of each pair: 3 phases × 6 pairs', [3], 5, 6, { othersPct: 50 }, 36, 72],
     ['a given allowance is kept, 0 included', [2, 2], 5, undefined, { othersPct: 50, repeats: 0 }, 20, 0],
     ['a given allowance above the plan is kept', [1], 3, undefined, { othersPct: 50, repeats: 40 }, 3, 40],
   ])('%s', (_label, phases, trials, pairs, settings, planned, repeats) => {

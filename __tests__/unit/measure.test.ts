@@ -980,28 +980,54 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     expect(compareScenario(current, s.thresholds, baseline).comparisons[0]?.result).toBe('regression');
   });
 
-  it('A/B: a pair with a busy trial on either side is run again whole; the orders list the pairs kept', async () => {
+  it.each<[string, 'base' | 'head', number]>([
+    ['base', 'base', 2],
+    ['head', 'head', 3],
+  ])(
+    "A/B: a busy %s trial is put aside and that side alone runs again at once; the orders are the seed's",
+    async (_label, busySideName, pairNo) => {
+      const list = scenarios(5);
+      const h = harness(list, DEFAULT_CONFIRM);
+      h.ctx.busy = { repeats: 3, used: 0 };
+      const sides = {
+        base: busySide(h, 'base', at(1000), (n) => busySideName === 'base' && n === pairNo),
+        head: busySide(h, 'head', at(1000), (n) => busySideName === 'head' && n === pairNo),
+      };
+      const out = await measureAb(h.ctx, sides, 4, 99);
+      expect(h.ctx.busy.used).toBe(1);
+      const other = busySideName === 'base' ? 'head' : 'base';
+      const runs = [1, 2, 3, 4].flatMap((k) => (k === pairNo ? [k, k] : [k]));
+      expect(sides[busySideName].runner.commands.map((c) => c.trial)).toEqual(runs);
+      expect(sides[other].runner.commands.map((c) => c.trial)).toEqual([1, 2, 3, 4]);
+      for (const side of [sides.base, sides.head]) {
+        const [r] = side.collector.results(list, h.ctx.hashes);
+        expect(r?.phases[0]?.trials.map((t) => t.trial)).toEqual([1, 2, 3, 4]);
+      }
+      const [busied] = sides[busySideName].collector.results(list, h.ctx.hashes);
+      expect(busied?.phases[0]?.discarded).toHaveLength(1);
+      // the busy side ran again right after the pair's other trial: the pair ran other side first
+      const pairCalls = h.calls.filter((c) => c.endsWith(` ${pairNo}/4`));
+      expect(pairCalls.at(-1)).toBe(`${busySideName} c10 ${pairNo}/4`);
+      const random = seededRandom(derivedSeed(99, 's', 'c10'));
+      expect(out.orders[0]?.order).toEqual(Array.from({ length: 4 }, () => drawOrder(random)));
+      expect(h.logs.filter((l) => l.includes('busy'))).toEqual([
+        `[perf-gate] s/c10: pair ${pairNo}'s ${busySideName} trial ran on a busy machine; put aside and repeated (1 of 3)`,
+      ]);
+    },
+  );
+
+  it('A/B: the default allowance grows by two repeats for each trial of every extra pair', async () => {
     const list = scenarios(5);
-    const h = harness(list, DEFAULT_CONFIRM);
-    h.ctx.busy = { repeats: 3, used: 0 };
+    const h = harness(list, { maxTrials: 8, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 0, used: 0, grows: true };
     const sides = {
-      base: busySide(h, 'base', at(1000), (n) => n === 2),
-      head: busySide(h, 'head', at(1000), () => false),
+      base: busySide(h, 'base', at(1000), () => false),
+      head: busySide(h, 'head', at(1500), () => false),
     };
-    const out = await measureAb(h.ctx, sides, 4, 99);
-    expect(h.ctx.busy.used).toBe(1);
-    // the pair run again keeps the order it was drawn in: the kept orders are the seed's, as without it
-    const random = seededRandom(derivedSeed(99, 's', 'c10'));
-    expect(out.orders[0]?.order).toEqual(Array.from({ length: 4 }, () => drawOrder(random)));
-    for (const side of [sides.base, sides.head]) {
-      expect(side.runner.commands.map((c) => c.trial)).toEqual([1, 2, 2, 3, 4]);
-      const [r] = side.collector.results(list, h.ctx.hashes);
-      expect(r?.phases[0]?.trials.map((t) => t.trial)).toEqual([1, 2, 3, 4]);
-      expect(r?.phases[0]?.discarded).toHaveLength(1);
-    }
-    expect(h.logs.filter((l) => l.includes('busy'))).toEqual([
-      '[perf-gate] s/c10: pair 2 (base) ran on a busy machine; put aside and repeated (1 of 3)',
-    ]);
+    await measureAb(h.ctx, sides, 4, 99);
+    // 4 pairs cannot confirm (1/16): 4 more pairs, 8 more trials, 16 more repeats
+    expect(sides.head.runner.commands).toHaveLength(8);
+    expect(h.ctx.busy.repeats).toBe(16);
   });
 
   it('A/B: a head that stays busy past the repeats: its regression is inconclusive, named in pairs', async () => {

@@ -118,9 +118,10 @@ export function quietSides(head: ScenarioResult, base: ScenarioResult): [Scenari
   return [view(head), view(base)];
 }
 
-/** The trials a run plans at its first look: each phase's trials, or `pairs` of each in A/B. */
+/** The trials a run plans at its first look: each phase's trials, or in A/B `pairs` of each phase,
+ * both sides' (a busy side's trial is repeated on its own). */
 export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): number {
-  return scenarios.reduce((n, s) => n + s.phases.length * (pairs ?? s.trials), 0);
+  return scenarios.reduce((n, s) => n + s.phases.length * (pairs === undefined ? s.trials : 2 * pairs), 0);
 }
 
 /** gate.busy's allowance of repeats for a run planning `planned` trials (pairs): the one given, or
@@ -130,6 +131,6 @@ export function busyRepeats(settings: BusySettings, planned: number): number {
   return settings.repeats ?? Math.max(DEFAULT_BUSY_REPEATS, BUSY_REPEATS_PER_TRIAL * planned);
 }
 
-/** The default allowance's repeats per trial (pair): for each the run plans, and for each extra one
- * confirmation runs (session/measure.ts). */
+/** The default allowance's repeats per trial: for each the run plans, and for each extra one
+ * confirmation runs, both sides' in A/B (session/measure.ts). */
 export const BUSY_REPEATS_PER_TRIAL = 2;

@@ -324,7 +324,7 @@ export const configSchema = z
                 repeats: intIn(0, 100)
                   .optional()
                   .describe(
-                    'the most trials (pairs in A/B) a run repeats because the machine was busy while they ran; the busy one is kept aside, not judged (default: twice the trials the run plans, at least 10, and two more for each extra trial confirmation runs)',
+                    "the most trials a run repeats because the machine was busy while they ran (in A/B each side's trial counts, and only the busy side runs again); the busy one is kept aside, not judged (default: twice the trials the run plans, both sides in A/B, at least 10, and two more for each extra trial confirmation runs)",
                   ),
               }),
               z.literal('on'),

@@ -449,7 +449,6 @@ function machineLines(results: ResultsFile): string[] {
     );
   const kept = busyIn(results.scenarios);
   const base = ab ? busyIn(ab.base) : [];
-  const unit = ab ? 'pairs' : 'trials';
   const judged =
     kept.length === 0
       ? `no busy ${results.ab ? 'head ' : ''}trial judged`
@@ -463,7 +462,7 @@ function machineLines(results: ResultsFile): string[] {
       ? ''
       : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${unit} repeated; ${left}${judged}${reference}`,
+    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${ab ? "trials (either side's)" : 'trials'} repeated; ${left}${judged}${reference}`,
   );
   return lines;
 }

@@ -58,12 +58,13 @@ export interface MeasureContext {
   now: () => number;
 }
 
-/** gate.busy's repeats: the run's allowance and how many were spent (the results say so). */
+/** gate.busy's repeats, in trials (a pair's two sides each count): the run's allowance and how many
+ * were spent (the results say so). */
 export interface BusyBudget {
   repeats: number;
   used: number;
   /** the allowance was not given (gate.busy.repeats): it grows by BUSY_REPEATS_PER_TRIAL for each
-   * extra trial (pair) confirmation runs, as it was set by the trials the run planned */
+   * extra trial confirmation runs (both of a pair's), as it was set by the trials the run planned */
   grows?: true;
   /** a busy trial was kept because the repeats were spent (said once in the log) */
   kept?: true;
@@ -153,8 +154,9 @@ function planConfirm(ctx: MeasureContext, p: ConfirmPlan): number | undefined {
   ctx.log(
     `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open)}; running ${cap - looks.first} more ${unit}${short}`,
   );
-  // the extra trials may be taken on a busy machine as the planned ones may: repeats for them too
-  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first);
+  // the extra trials may be taken on a busy machine as the planned ones may: repeats for them too (a
+  // pair is two trials, each repeated on its own)
+  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first) * (unit === 'pairs' ? 2 : 1);
   return cap;
 }
 
@@ -447,7 +449,9 @@ export interface AbOrders {
 /**
  * A/B: per phase, `pairs` pairs, each pair's order drawn from the seeded generator; then, after every
  * phase's pairs, more pairs up to the cap where a row is outside its band but not yet confirmed, every
- * such phase's extra pairs interleaved in an order the seed draws (confirmAll).
+ * such phase's extra pairs interleaved in an order the seed draws (confirmAll). A side's trial taken on
+ * a busy machine (gate.busy) is put aside and that side alone runs again at once, the pair's other
+ * trial kept; the orders are the ones drawn.
  */
 export async function measureAb(
   ctx: MeasureContext,
@@ -469,45 +473,45 @@ export async function measureAb(
       };
       setLooks(looks);
       let warmupMs: number | undefined;
-      // a pair put aside (gate.busy) is run again in the order it was drawn: the kept pairs' orders are
-      // the seed's, repeats or not; the time it took is left out of the mean a confirmation plans by
-      let retry: PairOrder | undefined;
+      // the time of trials put aside is left out of the mean a confirmation plans by
       let asideMs = 0;
-      /** one pair; false when a trial of it ran on a busy machine and the pair was put aside */
+      /** one pair: each side's trial, the one of a side the machine read busy run again at once */
       const pair = async (k: number, total: number): Promise<boolean> => {
-        const started = ctx.now();
-        const drawn = retry ?? drawOrder(random);
-        order.push(drawn);
+        const drawn = drawOrder(random);
         const first: Side = drawn === 'AB' ? 'base' : 'head';
         const second: Side = first === 'base' ? 'head' : 'base';
         ctx.log(`[perf-gate] ${s.name}/${phase.name} pair ${k}/${total}: ${first}, then ${second}`);
         const warmup = warmupMs !== undefined ? { warmupMs } : {};
-        for (const side of [first, second]) {
+        const trial = async (side: Side): Promise<number> => {
+          const t = ctx.now();
           await sides[side].runner.trial({ scenario: s.name, phase: phase.name, trial: k, trials: total, ...warmup });
+          return ctx.now() - t;
+        };
+        const ms = { base: 0, head: 0 };
+        for (const side of [first, second]) ms[side] = await trial(side);
+        // only the busy side's trial is put aside and run again (its other side's stays): a busy machine
+        // costs a pair the trials it spoilt, not both; the repeats bound the loop
+        for (const side of [first, second]) {
+          while (
+            sides[side].collector.lastBusy(s.name, phase.name) &&
+            repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k}'s ${side} trial`)
+          ) {
+            sides[side].collector.discardLast(s, phase.name);
+            asideMs += ms[side];
+            ms[side] = await trial(side);
+          }
         }
-        // a pair with a trial on a busy machine is put aside whole and run again, in a fresh order
-        const busy = (['base', 'head'] as const).filter((side) => sides[side].collector.lastBusy(s.name, phase.name));
-        if (busy.length > 0 && repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k} (${busy.join(' and ')})`)) {
-          for (const side of Object.values(sides)) side.collector.discardLast(s, phase.name);
-          order.pop();
-          retry = drawn;
-          asideMs += ctx.now() - started;
-          return false;
-        }
-        retry = undefined;
+        // the order drawn (the seed's), though a first side run again ran after the second
+        order.push(drawn);
         // both sides' first trials say how long the phase takes to settle
         if (k === 1 && warmupShortens(s, phase, pairs))
           warmupMs = laterWarmup(ctx, s, phase, [sides.base.collector, sides.head.collector]);
         return true;
       };
-      // the configured pairs, each run again while it is put aside (the repeats bound the loop)
-      const kept = async (k: number) => {
-        while (!(await pair(k, pairs)));
-      };
       const results = (side: Side) => sides[side].collector.results([s], ctx.hashes)[0] as ScenarioResult;
       const early = earlyCount(ctx, pairs, true);
       const t0 = ctx.now();
-      for (let k = 1; k <= early; k++) await kept(k);
+      for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
         const look = earlyLookAb(results('head'), results('base'), s.thresholds, phase.name);
         logEarly(ctx, `${s.name}/${phase.name}`, early, pairs, 'pairs', look);
@@ -516,7 +520,7 @@ export async function measureAb(
           continue;
         }
       }
-      for (let k = early + 1; k <= pairs; k++) await kept(k);
+      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
       const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
@@ -525,8 +529,7 @@ export async function measureAb(
       plans.push({ plan, more: pair });
     }
   }
-  // a pair put aside during confirmation runs again at a place drawn among those left (the configured
-  // pairs run theirs at once, in the order drawn for them)
-  await confirmAll(ctx, plans, seed, seededRandom(derivedSeed(seed, 'busy')));
+  // a pair's busy trial runs again at once, confirmation's too: no pair is put aside whole
+  await confirmAll(ctx, plans, seed, undefined);
   return { seed, orders };
 }
