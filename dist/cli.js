@@ -95034,26 +95034,32 @@ function didYouMean(word, candidates, quote = (s) => s) {
 }
 
 // src/config/placeholder-kinds.ts
+import { basename as basename3 } from "node:path";
 var BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-function texts(r, path) {
+var BODIES_LINE = /\.bodies: line \d+ of /;
+function texts(r, path, bodies) {
   const e = r.expect;
+  const file2 = r.bodiesFile;
+  const lines = file2 !== void 0 ? bodies?.(file2) ?? [] : [];
   return [
     [`${path}.url`, r.url],
     ...Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]),
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : [],
+    // (the body's line in the file: a JSON string line is sent as its text, so counted among its bodies)
+    ...lines.map((b, i) => [`${path}.bodies: line ${i + 1} of ${basename3(file2 ?? "")}`, b]),
     ...(e?.body ?? []).map((b) => [`${path}.expect.body`, b]),
     ...(e?.json ?? []).flatMap(
       (c) => typeof c.equals === "string" ? [[`${path}.expect.json`, c.equals]] : []
     )
   ];
 }
-function sources(config2) {
+function sources(config2, bodies) {
   const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = /* @__PURE__ */ new Set();
   const plain = { setup, flow: none, columns: [] };
   const http2 = (path, request2, known) => ({
     path,
-    texts: texts(request2, path),
+    texts: texts(request2, path, bodies),
     known
   });
   const out = (config2.setup ?? []).map((s, i) => http2(`setup[${i}].request`, s.request, plain));
@@ -95103,9 +95109,9 @@ function suggestion(name2, known) {
   if (near === void 0 || near.toLowerCase() === name2.toLowerCase() || near.startsWith(name2)) return "";
   return ` (did you mean ${spelled.get(near)}?)`;
 }
-function placeholderKindProblems(config2, env) {
+function placeholderKindProblems(config2, env, bodies) {
   const problems = [];
-  for (const { path, texts: sent, known, templated } of sources(config2)) {
+  for (const { path, texts: sent, known, templated } of sources(config2, bodies)) {
     for (const [at, text] of sent) {
       for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
@@ -95130,7 +95136,7 @@ function placeholderKindProblems(config2, env) {
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
         else if (known.columns.includes(m))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
-        else if (env?.[m] !== void 0 && !at.endsWith(".body") && !at.includes(".expect."))
+        else if (env?.[m] !== void 0 && !at.endsWith(".body") && !BODIES_LINE.test(at) && !at.includes(".expect."))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
         else if (known.flow.size > 0 || path.includes(".flow["))
           problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
@@ -95139,9 +95145,9 @@ function placeholderKindProblems(config2, env) {
   }
   return problems;
 }
-function unsetNames(config2, env) {
+function unsetNames(config2, env, bodies) {
   const unset = /* @__PURE__ */ new Set();
-  for (const { texts: sent, known } of sources(config2))
+  for (const { texts: sent, known } of sources(config2, bodies))
     for (const [at, text] of sent)
       for (const name2 of at.includes(".expect.") ? [] : placeholders(text))
         if (!known.setup.has(name2) && !known.flow.has(name2) && !known.columns.includes(name2) && env[name2] === void 0)
@@ -95152,6 +95158,13 @@ function unsetNames(config2, env) {
 // src/cli/main.ts
 import { dirname as dirname5 } from "node:path";
 import { parseArgs } from "node:util";
+
+// src/config/bodies.ts
+function parseBodiesJsonl(text, file2) {
+  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
+  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
+  return bodies;
+}
 
 // src/config/load.ts
 var import_yaml2 = __toESM(require_dist2(), 1);
@@ -95809,6 +95822,15 @@ function repositoryRoot(dir, exists) {
 function defaultWorkspace() {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
+function bodiesLines(fs = realReadFs) {
+  return (file2) => {
+    try {
+      return parseBodiesJsonl(fs.readText(file2), file2);
+    } catch {
+      return void 0;
+    }
+  };
+}
 function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs, env) {
   const abs = resolve2(file2);
   let text;
@@ -95828,7 +95850,7 @@ function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs, env)
       readText: (f) => fs.readText(f)
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config2.scenarios, io) ?? []);
-    problems.push(...placeholderKindProblems(config2, env));
+    problems.push(...placeholderKindProblems(config2, env, bodiesLines(fs)));
   }
   if (!config2 || problems.length > 0) {
     throw usageError(
@@ -100200,11 +100222,6 @@ function fillPlan(plan, fill) {
 }
 
 // src/run/runner-plan.ts
-function parseBodiesJsonl(text, file2) {
-  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
-  if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
-  return bodies;
-}
 function planTarget(s, readBodies) {
   return protocolOf(s.target).plan(s.target, s.name, readBodies);
 }
@@ -105116,7 +105133,7 @@ ${judged.detectable(baselines, hashes).map((l) => `  ${l}
       );
     }
   }
-  const unset = unsetNames(config2, deps2.env).map(
+  const unset = unsetNames(config2, deps2.env, bodiesLines()).map(
     (n) => `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`
   );
   for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset, ...unreadable]))

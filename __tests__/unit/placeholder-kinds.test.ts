@@ -192,6 +192,23 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     expect(unsetNames(c, ENV)).toEqual(['WS_KEY', 'HELLO_KEY', 'tokn', 'API_TOKEN']);
     expect(unsetNames(c, { ...ENV, WS_KEY: '1', HELLO_KEY: '2', tokn: '3', API_TOKEN: '4' })).toEqual([]);
   });
+  it('a bodies file’s lines are read as a body is: each named by its key and its line in the file', () => {
+    const raw = config({ request: { url: 'http://api:8080/items', method: 'POST', bodies: 'items.jsonl' } });
+    const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    expect(r.problems).toEqual([]);
+    const c = r.config as NonNullable<typeof r.config>;
+    const lines = ['{"ok":1}', '{"auth":"{{token}}"}', '{"who":"${tokn}","key":"${API_KEY}","x":"{{API_KEY}}"}'];
+    const read = (file: string) => (file === '/ws/items.jsonl' ? lines : undefined);
+    expect(placeholderKindProblems(c, ENV, read)).toEqual([
+      'scenarios[0].request.bodies: line 2 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
+      'scenarios[0].request.bodies: line 3 of items.jsonl: ${tokn} is not set in the environment and no setup step extracts it (did you mean ${token}?)',
+    ]);
+    // without the reader (or a file it cannot read) the lines are not known: nothing said
+    expect(placeholderKindProblems(c, ENV)).toEqual([]);
+    expect(placeholderKindProblems(c, ENV, () => undefined)).toEqual([]);
+    expect(unsetNames(c, ENV, read)).toEqual(['tokn']);
+    expect(unsetNames(c, ENV)).toEqual([]);
+  });
 });
 
 describe('loadConfig: the placeholder problems with the others, each at its line', () => {
@@ -230,5 +247,37 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       `  ${file}:16:9: scenarios[0].flow[1].url: \${id} reads the environment, but id is a value a flow step extracts: write {{id}}`,
       `  ${file}:17:20: scenarios[0].flow[1].headers.authorization: \${tokn} is not set in the environment and no setup step extracts it (did you mean \${token}?)`,
     ]);
+  });
+
+  it('a bodies file’s line: at its bodies key, with the line in the file; one that does not parse is left to run’s plan', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+    writeFileSync(join(dir, 'items.jsonl'), '{"name":"a"}\n{"owner":"{{token}}"}\n');
+    writeFileSync(join(dir, 'broken.jsonl'), '{"owner":"{{token}}"\n');
+    const file = join(dir, 'perf-gate.yml');
+    const text = (bodies: string) =>
+      [
+        'version: 1',
+        'sut: { compose: docker-compose.yml }',
+        'setup:',
+        '  - name: login',
+        '    request: { url: "http://api:8080/login", method: post }',
+        '    extract: { token: { json: "$.token" } }',
+        'scenarios:',
+        '  - name: api',
+        '    request:',
+        '      url: http://api:8080/items',
+        '      method: POST',
+        `      bodies: ${bodies}`,
+        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+        '',
+      ].join('\n');
+    writeFileSync(file, text('items.jsonl'));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    expect(err.details).toEqual([
+      `  ${file}:12:7: scenarios[0].request.bodies: line 2 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
+    ]);
+    writeFileSync(file, text('broken.jsonl'));
+    expect(loadConfig(file, dir, undefined, {}).scenarios).toHaveLength(1);
   });
 });

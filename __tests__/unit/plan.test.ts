@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/config/types.js';
-import { buildPlan, parseBodiesJsonl } from '../../src/run/runner-plan.js';
+import { buildPlan } from '../../src/run/runner-plan.js';
+import { parseBodiesJsonl } from '../../src/config/bodies.js';
 import { EVENT_MARKER, type RunnerEvent } from '../../src/runner-kit/plan.js';
 import { parseEventLine } from '../../src/runner-kit/validate.js';
 

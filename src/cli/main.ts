@@ -5,7 +5,7 @@
 import { unsetNames } from '../config/placeholder-kinds.js';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/load.js';
+import { bodiesLines, loadConfig } from '../config/load.js';
 import { configJsonSchema } from '../config/schema.js';
 import type { Config } from '../config/types.js';
 import { gateResults } from '../compare/gate.js';
@@ -526,7 +526,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
     }
   }
   // an environment value validate's environment does not have: the run's may (the Action step's env:)
-  const unset = unsetNames(config, deps.env).map(
+  const unset = unsetNames(config, deps.env, bodiesLines()).map(
     (n) =>
       `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`,
   );

@@ -1,6 +1,7 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
-import { placeholderKindProblems } from './placeholder-kinds.js';
+import { type BodiesLines, placeholderKindProblems } from './placeholder-kinds.js';
+import { parseBodiesJsonl } from './bodies.js';
 import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -338,6 +339,18 @@ export function defaultWorkspace(): string {
   return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 
+/** A `bodies` file's lines as `fs` reads them; undefined where it cannot be read or parsed (run's plan
+ * and validate's runnable check refuse it, naming the file). */
+export function bodiesLines(fs: ReadFs = realReadFs): BodiesLines {
+  return (file) => {
+    try {
+      return parseBodiesJsonl(fs.readText(file), file);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /**
  * The config file, read and checked as `run` and `validate` read it (exit 2 with every problem). With
  * `env` (the run's environment), a `${NAME}` set nowhere but close to a name that is, is one of them.
@@ -367,8 +380,9 @@ export function loadConfig(
       readText: (f: string) => fs.readText(f),
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config.scenarios, io) ?? []);
-    // one placeholder story: a name in the other kind's braces, or in none (after the data files' columns)
-    problems.push(...placeholderKindProblems(config, env));
+    // one placeholder story: a name in the other kind's braces, or in none (after the data files' columns),
+    // the bodies files' lines included
+    problems.push(...placeholderKindProblems(config, env, bodiesLines(fs)));
   }
   if (!config || problems.length > 0) {
     throw usageError(

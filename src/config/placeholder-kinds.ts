@@ -7,6 +7,7 @@
 import { placeholders } from '../runner-kit/placeholders.js';
 import { closest } from '../text/did-you-mean.js';
 import type { Config, RequestSpec } from './types.js';
+import { basename } from 'node:path';
 
 /** `{{ name }}`: a bare name between double braces (a flow value's slot, or text sent as it is). */
 const BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -20,13 +21,23 @@ interface Known {
   columns: readonly string[];
 }
 
+/** A `bodies` file's lines (undefined: the file cannot be read or parsed, which run's plan says). */
+export type BodiesLines = (file: string) => readonly string[] | undefined;
+
+/** The key a `bodies` file's line is named by: the `bodies` key, then where in the file. */
+const BODIES_LINE = /\.bodies: line \d+ of /;
+
 /** A request's texts, each with its key: what it sends, and what its checks compare with. */
-function texts(r: RequestSpec, path: string): Array<[string, string]> {
+function texts(r: RequestSpec, path: string, bodies?: BodiesLines): Array<[string, string]> {
   const e = r.expect;
+  const file = r.bodiesFile;
+  const lines = file !== undefined ? (bodies?.(file) ?? []) : [];
   return [
     [`${path}.url`, r.url],
     ...Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]),
     ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
+    // (the body's line in the file: a JSON string line is sent as its text, so counted among its bodies)
+    ...lines.map((b, i): [string, string] => [`${path}.bodies: line ${i + 1} of ${basename(file ?? '')}`, b]),
     ...(e?.body ?? []).map((b): [string, string] => [`${path}.expect.body`, b]),
     ...(e?.json ?? []).flatMap((c): Array<[string, string]> =>
       typeof c.equals === 'string' ? [[`${path}.expect.json`, c.equals]] : [],
@@ -46,15 +57,14 @@ interface Source {
 
 /** Every request text of the config with its key and the names it may use: HTTP requests (setup's
  * too), a WebSocket scenario's URL, headers, hellos and message, a gRPC scenario's URL and metadata —
- * the texts run fills (runner-kit/fill.ts), but the lines of a `bodies` file, which only the run's
- * plan reads (an unset name there is refused by run, not noted by validate). */
-function sources(config: Config): Source[] {
+ * the texts run fills (runner-kit/fill.ts), and with `bodies` the lines of each `bodies` file. */
+function sources(config: Config, bodies?: BodiesLines): Source[] {
   const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = new Set<string>();
   const plain: Known = { setup, flow: none, columns: [] };
   const http = (path: string, request: RequestSpec, known: Known): Source => ({
     path,
-    texts: texts(request, path),
+    texts: texts(request, path, bodies),
     known,
   });
   const out = (config.setup ?? []).map((s, i) => http(`setup[${i}].request`, s.request, plain));
@@ -113,11 +123,16 @@ function suggestion(name: string, known: Known): string {
  * Each placeholder written in the wrong kind's braces, and each `{{name}}` in a flow that no step
  * extracts, as `key: message` lines. With `env` (validate, run): a `${NAME}` that is neither set there
  * nor extracted by a setup step, but close to a name that is, is a problem too (a typo); one close to
- * nothing is left to `unsetNames`.
+ * nothing is left to `unsetNames`. With `bodies`, the lines of each `bodies` file are read as a
+ * `body` is (a line names its key, then its place in the file).
  */
-export function placeholderKindProblems(config: Config, env?: Readonly<Record<string, string | undefined>>): string[] {
+export function placeholderKindProblems(
+  config: Config,
+  env?: Readonly<Record<string, string | undefined>>,
+  bodies?: BodiesLines,
+): string[] {
   const problems: string[] = [];
-  for (const { path, texts: sent, known, templated } of sources(config)) {
+  for (const { path, texts: sent, known, templated } of sources(config, bodies)) {
     for (const [at, text] of sent) {
       // (a check's text is compared as it is: the environment fills only what is sent)
       for (const name of new Set(at.includes('.expect.') ? [] : placeholders(text))) {
@@ -144,7 +159,7 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
         else if (known.columns.includes(m))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a data column: write {{data.${m}}}`);
-        else if (env?.[m] !== undefined && !at.endsWith('.body') && !at.includes('.expect.'))
+        else if (env?.[m] !== undefined && !at.endsWith('.body') && !BODIES_LINE.test(at) && !at.includes('.expect.'))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is an environment variable: write \${${m}}`);
         else if (known.flow.size > 0 || path.includes('.flow['))
           problems.push(`${at}: {{${m}}} is not a value a step of the flow extracts${suggestion(m, known)}`);
@@ -154,10 +169,15 @@ export function placeholderKindProblems(config: Config, env?: Readonly<Record<st
   return problems;
 }
 
-/** The `${NAME}`s no setup step extracts and `env` does not set, each once (run refuses them). */
-export function unsetNames(config: Config, env: Readonly<Record<string, string | undefined>>): string[] {
+/** The `${NAME}`s no setup step extracts and `env` does not set, each once (run refuses them); with
+ * `bodies`, those of the `bodies` files' lines too. */
+export function unsetNames(
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+  bodies?: BodiesLines,
+): string[] {
   const unset = new Set<string>();
-  for (const { texts: sent, known } of sources(config))
+  for (const { texts: sent, known } of sources(config, bodies))
     for (const [at, text] of sent)
       for (const name of at.includes('.expect.') ? [] : placeholders(text))
         if (!known.setup.has(name) && !known.flow.has(name) && !known.columns.includes(name) && env[name] === undefined)

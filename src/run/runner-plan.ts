@@ -4,15 +4,7 @@ import type { SetupStep } from '../config/setup.js';
 import type { Scenario } from '../config/types.js';
 import type { ReadyProbe, PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import type { PlanSetupStep } from '../runner-kit/setup.js';
-import { parseJsonl } from '../common/jsonl.js';
 import { protocolOf } from '../protocols/index.js';
-
-/** Each non-empty JSONL line is one body: a JSON string is sent as its text, anything else as JSON. */
-export function parseBodiesJsonl(text: string, file: string): string[] {
-  const bodies = parseJsonl(text, (n) => `${file}:${n}`).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-  if (bodies.length === 0) throw new Error(`${file}: no bodies (one JSON value per line expected)`);
-  return bodies;
-}
 
 /** What the runner loads for a scenario: its requests (or mix), its WebSocket peers or its gRPC calls. */
 function planTarget(s: Scenario, readBodies: (file: string) => string[]): PlanTarget {
