@@ -95379,7 +95379,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0) return { problems, partial: { ...setup ? { setup } : {}, scenarios } };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
     workers: raw.runner?.workers ?? 1,
@@ -95774,8 +95774,10 @@ function parseConfigText(text, file2, resolvePath) {
       const at = line.slice(0, line.indexOf(": "));
       return parents.has(at) || parents.has(parentPath(at)) && line.slice(at.length + 2).startsWith("is required");
     };
-    const semantic = normalizeConfig(again.data, file2, dirname3(file2), resolvePath).problems.filter((l) => !caused(l));
-    return { problems: [...problems, ...semantic] };
+    const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
+    const semantic = read.problems.filter((l) => !caused(l));
+    const partial2 = read.config ?? read.partial;
+    return { problems: [...problems, ...semantic], ...partial2 ? { partial: partial2 } : {} };
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
@@ -95851,6 +95853,8 @@ function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs, env)
     };
     problems = Object.values(PROTOCOLS).flatMap((p) => p.resolve?.(config2.scenarios, io) ?? []);
     problems.push(...placeholderKindProblems(config2, env, bodiesLines(fs)));
+  } else if (parsed.partial) {
+    problems = [...problems, ...placeholderKindProblems(parsed.partial, env, bodiesLines(fs))];
   }
   if (!config2 || problems.length > 0) {
     throw usageError(
@@ -104009,7 +104013,7 @@ function scenarioName(service) {
 }
 function defaultAgainst(scan) {
   if (scan.blockers.length === 0) {
-    const kept = scan.changes.length > 0 ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join("; ")}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more` : ""})` : "";
+    const kept = scan.changes.length > 0 ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join("; ")}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more, every one listed in each A/B run's report` : ""})` : "";
     return {
       against: "base-ref",
       why: `head and base are measured side by side in the same job, so runner-to-runner drift cancels${kept}`

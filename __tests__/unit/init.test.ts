@@ -240,6 +240,15 @@ describe('scanCompose: what each service speaks, read from the compose file', ()
     expect(pinned.why).toMatch(
       /perf-gate keeps the two copies apart: service a: published ports 80:80 not published; service a: container_name a dropped \(kept as its alias on default\)\)$/,
     );
+    // more than three: the first three, and where the others are listed
+    const many = defaultAgainst({
+      services: [],
+      probes: [],
+      skipped: [],
+      blockers: [],
+      changes: ['c1', 'c2', 'c3', 'c4', 'c5'],
+    });
+    expect(many.why).toMatch(/apart: c1; c2; c3; and 2 more, every one listed in each A\/B run's report\)$/);
     const host = defaultAgainst(scanCompose(model({ expose: [80], network_mode: 'host' }), WHERE));
     expect(host.against).toBe('baselines');
     expect(host.why).toBe(

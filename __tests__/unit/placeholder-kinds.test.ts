@@ -249,6 +249,45 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     ]);
   });
 
+  it.each<[string, string, string]>([
+    // an unknown key (k6's vus) and a placeholder in the wrong braces: one round, not two
+    ['an unknown key', '    vus: 10', '9:5: scenarios[0].vus: unknown key'],
+    // a problem of what the values mean together (normalize's) beside it
+    [
+      'a semantic problem',
+      '    trials: 1\n    warmup: 0s\n    sweep: { connections: [1, 2], duration: 1s, rate: [5] }',
+      'scenarios[0].sweep',
+    ],
+  ])('%s and a placeholder problem: both in one pass', async (_label, extra, other) => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+    const file = join(dir, 'perf-gate.yml');
+    writeFileSync(
+      file,
+      [
+        'version: 1',
+        'sut: { compose: docker-compose.yml }',
+        'setup:',
+        '  - name: login',
+        '    request: { url: "http://api:8080/login", method: post }',
+        '    extract: { token: { json: "$.token" } }',
+        'scenarios:',
+        '  - name: api',
+        extra,
+        '    request:',
+        '      url: http://api:8080/items',
+        "      headers: { authorization: 'Bearer {{token}}' }",
+        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+        '',
+      ].join('\n'),
+    );
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    expect(err.details?.join('\n')).toContain(other);
+    expect(err.details?.at(-1)).toMatch(
+      /:\d+:\d+: scenarios\[0\]\.request\.headers\.authorization: \{\{token\}\} is sent as it is; token is a value a setup step extracts/,
+    );
+  });
+
   it('a bodies file’s line: at its bodies key, with the line in the file; one that does not parse is left to run’s plan', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
     writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');

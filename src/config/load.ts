@@ -1,6 +1,6 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
-import { type BodiesLines, placeholderKindProblems } from './placeholder-kinds.js';
+import { type BodiesLines, type Checked, placeholderKindProblems } from './placeholder-kinds.js';
 import { parseBodiesJsonl } from './bodies.js';
 import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -226,12 +226,13 @@ function yamlProblem(e: { code: string; message: string; linePos?: Array<{ line:
   return `${where}: ${words}${hint ? ` (${hint})` : ''}`;
 }
 
-/** Parses and validates config text; pure but for the path resolver passed in. */
+/** Parses and validates config text; pure but for the path resolver passed in. With problems, `partial`
+ * is what could be read of the setup steps and scenarios (their texts are checked in the same pass). */
 export function parseConfigText(
   text: string,
   file: string,
   resolvePath: (relative: string) => string,
-): { config?: Config; problems: string[] } {
+): { config?: Config; problems: string[]; partial?: Checked } {
   // `<<: *anchor` merges as compose reads it (YAML 1.1's merge key)
   const doc = parseDocument(text, { merge: true });
   if (doc.errors.length > 0) {
@@ -274,8 +275,10 @@ export function parseConfigText(
       const at = line.slice(0, line.indexOf(': '));
       return parents.has(at) || (parents.has(parentPath(at)) && line.slice(at.length + 2).startsWith('is required'));
     };
-    const semantic = normalizeConfig(again.data, file, dirname(file), resolvePath).problems.filter((l) => !caused(l));
-    return { problems: [...problems, ...semantic] };
+    const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
+    const semantic = read.problems.filter((l) => !caused(l));
+    const partial = read.config ?? read.partial;
+    return { problems: [...problems, ...semantic], ...(partial ? { partial } : {}) };
   }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
 }
@@ -383,6 +386,9 @@ export function loadConfig(
     // one placeholder story: a name in the other kind's braces, or in none (after the data files' columns),
     // the bodies files' lines included
     problems.push(...placeholderKindProblems(config, env, bodiesLines(fs)));
+  } else if (parsed.partial) {
+    // all in one pass: the placeholder story of what could be read, beside the other problems
+    problems = [...problems, ...placeholderKindProblems(parsed.partial, env, bodiesLines(fs))];
   }
   if (!config || problems.length > 0) {
     throw usageError(

@@ -34,6 +34,9 @@ export type PathResolver = (relative: string) => string;
 export interface NormalizeResult {
   config?: Config;
   problems: string[];
+  /** with problems: the setup steps and the scenarios that could be read, so that checks of their texts
+   * (the placeholder story) are said in the same pass */
+  partial?: Pick<Config, 'setup' | 'scenarios'>;
 }
 
 export function normalizeConfig(raw: RawConfig, file: string, dir: string, resolvePath: PathResolver): NormalizeResult {
@@ -180,7 +183,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   const maxTime = raw.gate?.confirm?.['max-time'];
   const maxTimeMs = maxTime !== undefined ? (parseDurationMs(maxTime) as number) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0) return { problems, partial: { ...(setup ? { setup } : {}), scenarios } };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
     workers: raw.runner?.workers ?? 1,

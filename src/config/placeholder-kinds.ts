@@ -21,6 +21,10 @@ interface Known {
   columns: readonly string[];
 }
 
+/** What the placeholder story reads of a config: its setup steps and scenarios (all of a valid config's,
+ * or those an invalid one could read). */
+export type Checked = Pick<Config, 'setup' | 'scenarios'>;
+
 /** A `bodies` file's lines (undefined: the file cannot be read or parsed, which run's plan says). */
 export type BodiesLines = (file: string) => readonly string[] | undefined;
 
@@ -58,7 +62,7 @@ interface Source {
 /** Every request text of the config with its key and the names it may use: HTTP requests (setup's
  * too), a WebSocket scenario's URL, headers, hellos and message, a gRPC scenario's URL and metadata —
  * the texts run fills (runner-kit/fill.ts), and with `bodies` the lines of each `bodies` file. */
-function sources(config: Config, bodies?: BodiesLines): Source[] {
+function sources(config: Checked, bodies?: BodiesLines): Source[] {
   const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = new Set<string>();
   const plain: Known = { setup, flow: none, columns: [] };
@@ -127,7 +131,7 @@ function suggestion(name: string, known: Known): string {
  * `body` is (a line names its key, then its place in the file).
  */
 export function placeholderKindProblems(
-  config: Config,
+  config: Checked,
   env?: Readonly<Record<string, string | undefined>>,
   bodies?: BodiesLines,
 ): string[] {

@@ -178,7 +178,7 @@ export function defaultAgainst(scan: ComposeScan): { against: InitAnswers['again
   if (scan.blockers.length === 0) {
     const kept =
       scan.changes.length > 0
-        ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join('; ')}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more` : ''})`
+        ? ` (perf-gate keeps the two copies apart: ${scan.changes.slice(0, 3).join('; ')}${scan.changes.length > 3 ? `; and ${scan.changes.length - 3} more, every one listed in each A/B run's report` : ''})`
         : '';
     return {
       against: 'base-ref',
