@@ -1,5 +1,5 @@
 // This repository's workflows and every workflow recipe in the documentation (the README's Action in
-// ten lines, docs/action.md's recipes) pass actionlint, name what they refer to, and docs/action.md
+// ten lines, docs/action.md's recipes, the cookbook's) pass actionlint, name what they refer to, and docs/action.md
 // documents every input and output of action.yml.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,8 @@ function docWorkflows(file: string): string[] {
 /** The Action's reference, with the workflow recipes. */
 const ACTION_DOC = 'docs/action.md';
 const recipes = (): string[] => docWorkflows(ACTION_DOC);
-/** Every workflow the documentation shows: the README's, then docs/action.md's. */
-const documented = (): string[] => [...docWorkflows('README.md'), ...recipes()];
+/** Every workflow the documentation shows: the README's, docs/action.md's, then the cookbook's. */
+const documented = (): string[] => [...docWorkflows('README.md'), ...recipes(), ...docWorkflows('docs/cookbook.md')];
 
 const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
 const lint = actionlintPath();
@@ -52,7 +52,7 @@ describe('workflows', () => {
       writeFileSync(file, y);
       return file;
     });
-    expect(shown).toHaveLength(6);
+    expect(shown).toHaveLength(9);
     const r = spawnSync(lint as string, ['-color=false', ...files.map((f) => join(WORKFLOWS, f)), ...shown], {
       encoding: 'utf8',
     });
