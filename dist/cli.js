@@ -98340,6 +98340,14 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   ];
   return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${extra ? ` plus ${extra}` : ""}, plus booting`;
 }
+function measuringSaid(config2, scenarios) {
+  const { earlyLook: _none, ...gate2 } = config2.gate;
+  const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
+  return wallTimeSaid(
+    { ...config2, scenarios: once, gate: { ...gate2, confirm: { ...gate2.confirm, maxTrials: 0 } } },
+    "trials"
+  );
+}
 
 // src/compare/run-budget.ts
 function familyMembers(scenarios, judging) {
@@ -98548,7 +98556,7 @@ var sweep2 = {
     const swept = config2.scenarios.filter((s) => s.sweep).length;
     return {
       mode: "sweep",
-      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder` : "valid: nothing to sweep (no scenario has a sweep ladder)",
+      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder; ${measuringSaid(config2, sweepScenarios(config2.scenarios))}` : "valid: nothing to sweep (no scenario has a sweep ladder)",
       problems: [],
       notes: []
     };
@@ -98564,7 +98572,12 @@ var update = {
   gates: false,
   records: true,
   comments: false,
-  validate: () => ({ mode: "update", line: "valid: records baselines/ (scheduled refresh)", problems: [], notes: [] })
+  validate: (config2) => ({
+    mode: "update",
+    line: `valid: records baselines/ (scheduled refresh); ${measuringSaid(config2, config2.scenarios)}`,
+    problems: [],
+    notes: []
+  })
 };
 
 // src/modes/index.ts

@@ -78,7 +78,11 @@ describe('cookbook: validate says what the docs say', () => {
     ],
     [
       'rate-sweep',
-      ['  sweep: valid: 1 scenario with a ladder', 'gated rows (gate):', '  work (r100): p50, p99, rps banded'],
+      [
+        '  sweep: valid: 1 scenario with a ladder; measuring about 48 s, plus booting',
+        'gated rows (gate):',
+        '  work (r100): p50, p99, rps banded',
+      ],
     ],
   ])('%s', async (recipe, lines) => {
     const r = await runCli(['validate', join('examples', recipe, 'perf-gate.yml')], ENV);

@@ -1,7 +1,8 @@
 // What validate says a run gates and costs (issue 48): rows by scenario and threshold set, which are
 // bands and which limits only (k6's thresholds), a flow's own phase apart, and the measuring time.
 import { describe, expect, it } from 'vitest';
-import { gatedRowsSaid, wallTimeSaid } from '../../src/compare/gated-rows.js';
+import { gatedRowsSaid, measuringSaid, wallTimeSaid } from '../../src/compare/gated-rows.js';
+import { sweepScenarios } from '../../src/modes/sweep.js';
 import { parseConfigText } from '../../src/config/load.js';
 import { modeOf } from '../../src/modes/index.js';
 
@@ -84,5 +85,26 @@ describe('wallTimeSaid', () => {
   ])('%s', (_label, gate, start) => {
     const text = `${gate}defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n`;
     expect(wallTimeSaid(config(text), 'trials')).toMatch(new RegExp(`^${start.replace(/[()]/g, '\\$&')}`));
+  });
+});
+
+describe('measuringSaid: an update and a sweep, every trial once (no early look, no confirmation)', () => {
+  it('an update: every phase’s trials', () => {
+    const c = config(
+      'defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n',
+    );
+    expect(measuringSaid(c, c.scenarios)).toBe('measuring about 2.1 min, plus booting');
+    expect(modeOf('update').validate(c, 'gate').line).toBe(
+      'valid: records baselines/ (scheduled refresh); measuring about 2.1 min, plus booting',
+    );
+  });
+  it('a sweep: one trial of each level, its own duration and warm-up', () => {
+    const c = config(
+      'scenarios:\n  - name: work\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: r100, rate: 100, duration: 10s }]\n    sweep: { rate: [100, 200, 400, 800], duration: 10s, warmup: 2s }\n',
+    );
+    expect(measuringSaid(c, sweepScenarios(c.scenarios))).toBe('measuring about 48 s, plus booting');
+    expect(modeOf('sweep').validate(c, 'gate').line).toBe(
+      'valid: 1 scenario with a ladder; measuring about 48 s, plus booting',
+    );
   });
 });

@@ -117,3 +117,14 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
   ];
   return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(', ')})` : ''}${extra ? ` plus ${extra}` : ''}, plus booting`;
 }
+
+/** What measuring every phase's trials once takes, in words: an update (no early look, no confirmation)
+ * or a sweep's levels (`scenarios` its ladders as phases, one trial each). */
+export function measuringSaid(config: Config, scenarios: Scenario[]): string {
+  const { earlyLook: _none, ...gate } = config.gate;
+  const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
+  return wallTimeSaid(
+    { ...config, scenarios: once, gate: { ...gate, confirm: { ...gate.confirm, maxTrials: 0 } } },
+    'trials',
+  );
+}

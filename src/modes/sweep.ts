@@ -7,6 +7,7 @@ import type { Phase } from '../runner-kit/plan.js';
 import { measureOne } from '../session/measure.js';
 import { onlySide } from './gate.js';
 import type { Mode } from './mode.js';
+import { measuringSaid } from '../compare/gated-rows.js';
 
 /** Each scenario's ladder as its phases, one trial per level; scenarios without a ladder are left out. */
 export function sweepScenarios(scenarios: Scenario[]): Scenario[] {
@@ -72,7 +73,7 @@ export const sweep: Mode<'sweep'> = {
       mode: 'sweep',
       line:
         swept > 0
-          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder`
+          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder; ${measuringSaid(config, sweepScenarios(config.scenarios))}`
           : 'valid: nothing to sweep (no scenario has a sweep ladder)',
       problems: [],
       notes: [],

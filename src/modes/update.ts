@@ -2,6 +2,7 @@
 // never fails), and records the results as the new baselines; its history entry is appended.
 import { againstBaselines } from './gate.js';
 import type { Mode } from './mode.js';
+import { measuringSaid } from '../compare/gated-rows.js';
 
 export const update: Mode<'update'> = {
   ...againstBaselines,
@@ -11,5 +12,10 @@ export const update: Mode<'update'> = {
   gates: false,
   records: true,
   comments: false,
-  validate: () => ({ mode: 'update', line: 'valid: records baselines/ (scheduled refresh)', problems: [], notes: [] }),
+  validate: (config) => ({
+    mode: 'update',
+    line: `valid: records baselines/ (scheduled refresh); ${measuringSaid(config, config.scenarios)}`,
+    problems: [],
+    notes: [],
+  }),
 };
