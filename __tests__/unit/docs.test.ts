@@ -13,6 +13,7 @@ import { parseConfigText } from '../../src/config/load.js';
 import { commandHelp } from '../../src/cli/main.js';
 import { placeholderKindProblems } from '../../src/config/placeholder-kinds.js';
 import { wallTimeSaid } from '../../src/compare/gated-rows.js';
+import { actionRef } from '../../src/init/init.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -164,6 +165,17 @@ describe('documentation', () => {
       expect(existsSync(abs), `${file}: ${target}`).toBe(true);
       if (anchor !== undefined) expect(anchors(readFileSync(abs, 'utf8')), `${file}: ${target}`).toContain(anchor);
     }
+  });
+
+  it("one `uses:` for the Action everywhere: the docs' and the one init writes from package.json", () => {
+    const pkg = JSON.parse(read('package.json')) as Parameters<typeof actionRef>[0];
+    const ref = actionRef(pkg);
+    expect(ref).toBe('perf-gate/perf-gate@v0');
+    const used = DOCS.flatMap((file) =>
+      [...read(file).matchAll(/uses:\s+([\w.-]+\/perf-gate(?:@[\w.]+)?)/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(used.length).toBeGreaterThan(5);
+    for (const u of used) expect(u).toMatch(new RegExp(`: ${ref}$`));
   });
 
   it.each(DOCS)('%s: names the machine behind its numbers and cites no internal issue', (file) => {
