@@ -1,5 +1,5 @@
 // The cookbook's recipes (examples/, quoted in docs/cookbook.md) on the real engine against perf-gate's
-// test services: each validates as the docs say (its output pinned), and runs end to end with its
+// test services: each validates as the docs say (its whole output pinned), and runs end to end with its
 // phases shortened (a copy beside it, so its paths stay relative to it; the shape stays).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,42 +53,67 @@ async function run(config: string, mode: string) {
 }
 
 describe('cookbook: validate says what the docs say', () => {
+  // the whole output, pinned: every mode's line with its measuring time, the gated rows, the notes (no
+  // baselines: an empty directory, so nothing beside the recipe decides what it says)
   it.each<[string, string[]]>([
     [
       'crud-api',
       [
+        'examples/crud-api/perf-gate.yml: valid (2 scenarios, 2 phases)',
+        '  gate: valid (pull requests, mode auto): 6 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 2 gated phases, the rows of a phase tested together); measuring about 2.5 min (1.5 min where every phase stops at its early look, at most 6 min where a change is confirmed to its cap), plus booting',
+        '  ab: valid: 6 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 2 gated phases, the rows of a phase tested together); measuring about 6 min (3 min where every phase stops at its early look, at most 12 min where a change is confirmed to its cap), plus booting',
+        '  update: valid: records baselines/ (scheduled refresh); measuring about 2.5 min, plus booting',
+        '  sweep: valid: nothing to sweep (no scenario has a sweep ladder)',
         'gated rows (gate):',
         '  private (c4): p50, p99, rps banded',
         '  orders (c4; all its requests together): p50, p99, rps banded',
+        'note: scenarios private, orders: 5 trials alone cannot reach p ≤ 0.005 (gate.run-alpha 0.01 over 2 gated phases) against a 5-trial baseline (the smallest p is 0.004); every row outside its band will run more trials, up to 12 (gate.confirm.max-trials)',
+        'note: scenarios private, orders: 6 pairs alone cannot reach p ≤ 0.005 (gate.run-alpha 0.01 over 2 gated phases) (the smallest p is 0.016); every row outside its band will run more pairs, up to 12 (gate.confirm.max-trials)',
       ],
     ],
     [
       'websocket',
       [
+        'examples/websocket/perf-gate.yml: valid (1 scenario, 1 phase)',
+        '  gate: valid (pull requests, mode auto): 2 rows judged, 1 by an absolute limit only; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 1 min (36 s where every phase stops at its early look, at most 2.4 min where a change is confirmed to its cap), plus booting',
+        '  ab: valid: 2 rows judged, 1 by an absolute limit only; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 2.4 min (1.2 min where every phase stops at its early look, at most 4.8 min where a change is confirmed to its cap), plus booting',
+        '  update: valid: records baselines/ (scheduled refresh); measuring about 1 min, plus booting',
+        '  sweep: valid: nothing to sweep (no scenario has a sweep ladder)',
         'gated rows (gate):',
         '  broker (p10): p99 banded; delivery ≥ 99%: limit only, no regression band (add regress: to gate a change)',
+        'note: scenario broker: 6 pairs alone cannot reach p ≤ 0.01 (gate.run-alpha 0.01 over 1 gated phase) (the smallest p is 0.016); every row outside its band will run more pairs, up to 12 (gate.confirm.max-trials)',
       ],
     ],
     [
       'grpc',
       [
+        'examples/grpc/perf-gate.yml: valid (1 scenario, 1 phase)',
+        '  gate: valid (pull requests, mode auto): 3 rows judged, 1 by an absolute limit only; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 1.3 min (45 s where every phase stops at its early look, at most 3 min where a change is confirmed to its cap), plus booting',
+        '  ab: valid: 3 rows judged, 1 by an absolute limit only; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 3 min (1.5 min where every phase stops at its early look, at most 6 min where a change is confirmed to its cap), plus booting',
+        '  update: valid: records baselines/ (scheduled refresh); measuring about 1.3 min, plus booting',
+        '  sweep: valid: nothing to sweep (no scenario has a sweep ladder)',
         'gated rows (gate):',
         '  search (r200): p50, p99 banded; errors ≤ 0: limit only, no regression band (add regress: to gate a change)',
+        'note: scenario search: 6 pairs alone cannot reach p ≤ 0.01 (gate.run-alpha 0.01 over 1 gated phase) (the smallest p is 0.016); every row outside its band will run more pairs, up to 12 (gate.confirm.max-trials)',
       ],
     ],
     [
       'rate-sweep',
       [
+        'examples/rate-sweep/perf-gate.yml: valid (1 scenario, 1 phase)',
+        '  gate: valid (pull requests, mode auto): 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 1.3 min (45 s where every phase stops at its early look, at most 3 min where a change is confirmed to its cap), plus booting',
+        '  ab: valid: 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 3 min (1.5 min where every phase stops at its early look, at most 6 min where a change is confirmed to its cap), plus booting',
+        '  update: valid: records baselines/ (scheduled refresh); measuring about 1.3 min, plus booting',
         '  sweep: valid: 1 scenario with a ladder; measuring about 48 s, plus booting',
         'gated rows (gate):',
         '  work (r100): p50, p99, rps banded',
+        'note: scenario work: 6 pairs alone cannot reach p ≤ 0.01 (gate.run-alpha 0.01 over 1 gated phase) (the smallest p is 0.016); every row outside its band will run more pairs, up to 12 (gate.confirm.max-trials)',
       ],
     ],
   ])('%s', async (recipe, lines) => {
-    const r = await runCli(['validate', join('examples', recipe, 'perf-gate.yml')], ENV);
+    const r = await runCli(['validate', join('examples', recipe, 'perf-gate.yml'), '--baseline-dir', tempDir()], ENV);
     expect(r.code, r.stderr).toBe(0);
-    const out = r.stdout.split('\n');
-    for (const line of lines) expect(out).toContain(line);
+    expect(r.stdout.trimEnd().split('\n')).toEqual(lines);
     // no note that the environment lacks a value: the recipe's placeholders are all set or extracted
     expect(r.stdout).not.toMatch(/is not set in this environment/);
   });
