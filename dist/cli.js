@@ -97748,8 +97748,138 @@ function describeBounds(rows) {
   }).join(", ");
 }
 
+// src/stats/machine.ts
+var SLICE_MS = 250;
+var MIN_SLICE_MS = 200;
+function peakInWindow(readings, own2) {
+  const cuts = [0];
+  for (let i = 1; i < readings.length; i++) {
+    if ((readings[i]?.at ?? 0) - (readings[cuts.at(-1) ?? 0]?.at ?? 0) >= MIN_SLICE_MS) cuts.push(i);
+  }
+  const lastIndex = readings.length - 1;
+  if (cuts.at(-1) !== lastIndex) {
+    if (cuts.length > 1) cuts[cuts.length - 1] = lastIndex;
+    else cuts.push(lastIndex);
+  }
+  if (cuts.length < 3) return void 0;
+  let peak;
+  for (let i = 1; i < cuts.length; i++) {
+    const a = readings[cuts[i - 1] ?? 0];
+    const b = readings[cuts[i] ?? 0];
+    const u = machineInWindow(a.reading, b.reading, b.at - a.at, void 0, own2);
+    if (!u) return void 0;
+    peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
+  }
+  return peak;
+}
+function parseProcStat(text) {
+  const lines = text.split("\n");
+  const total = lines.find((l) => /^cpu\s/.test(l));
+  if (!total) return void 0;
+  const f = total.trim().split(/\s+/).slice(1).map(Number);
+  if (f.length < 4 || f.some((v) => !Number.isFinite(v))) return void 0;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+  const cores = lines.filter((l) => /^cpu\d+\s/.test(l)).length || 1;
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
+}
+var round1 = (v) => Math.round(v * 10) / 10;
+function machineInWindow(start, end, windowMs, containersPct, own2) {
+  const busy = end.cpu.busy - start.cpu.busy;
+  const idle = end.cpu.idle - start.cpu.idle;
+  const steal = end.cpu.steal - start.cpu.steal;
+  const ticks = busy + idle + steal;
+  if (!(ticks > 0) || busy < 0 || idle < 0 || steal < 0 || !(windowMs > 0)) return void 0;
+  const cores = end.cpu.cores;
+  const busyPct = busy / ticks * cores * 100;
+  const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
+  const cgroupsUs = containersInWindow(only(start.containersCpuUs, own2), only(end.containersCpuUs, own2));
+  const ours = cgroupsUs !== void 0 ? cgroupsUs / (windowMs * 1e3) * 100 : containersPct;
+  if (ours === void 0) return void 0;
+  return {
+    busyPct: round1(busyPct),
+    stealPct: round1(steal / ticks * cores * 100),
+    othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct)))
+  };
+}
+function only(all, ours) {
+  if (!all || !ours) return all;
+  const mine = [...ours];
+  const same = (id, o) => id.startsWith(o) || o.startsWith(id);
+  if (mine.some((o) => !Object.keys(all).some((id) => same(id, o)))) return void 0;
+  return Object.fromEntries(Object.entries(all).filter(([id]) => mine.some((o) => same(id, o))));
+}
+function containersInWindow(start, end) {
+  if (!start || !end) return void 0;
+  if (Object.keys(start).some((id) => end[id] === void 0)) return void 0;
+  let total = 0;
+  for (const [id, us] of Object.entries(end)) {
+    const d = us - (start[id] ?? 0);
+    if (d < 0) return void 0;
+    total += d;
+  }
+  return total;
+}
+var BUSY_STEAL_PCT = 20;
+function busyMachine(m, othersPct, stealOnly = false) {
+  const steal = m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
+  if (stealOnly) return steal;
+  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || steal;
+}
+var CONTAINER_CGROUPS = [
+  { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },
+  { dir: "/sys/fs/cgroup/docker", file: "cpu.stat", entry: /^([0-9a-f]{12,64})$/ },
+  { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
+  { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", entry: /^docker-([0-9a-f]{12,64})\.scope$/ }
+];
+function cgroupCpuUs(file2, text) {
+  if (file2 === "cpuacct.usage") {
+    const ns = Number(text.trim());
+    return text.trim() !== "" && Number.isFinite(ns) && ns >= 0 ? ns / 1e3 : void 0;
+  }
+  const us = /^usage_usec (\d+)$/m.exec(text)?.[1];
+  return us === void 0 ? void 0 : Number(us);
+}
+function containersCpuUs(read, list2) {
+  for (const c of CONTAINER_CGROUPS) {
+    const found = {};
+    for (const name2 of list2(c.dir)) {
+      const id = c.entry.exec(name2)?.[1];
+      const text = id === void 0 ? void 0 : read(`${c.dir}/${name2}/${c.file}`);
+      const us = text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
+      if (id !== void 0 && us !== void 0) found[id] = us;
+    }
+    if (Object.keys(found).length > 0) return found;
+  }
+  return void 0;
+}
+
+// src/session/quiet.ts
+var QUIET_FOR_MS = 1e3;
+var QUIET_MAX_WAIT_MS = 1e4;
+async function waitQuiet(io, othersPct, stealOnly = false) {
+  const start = io.now();
+  let last = io.read();
+  if (!last) return void 0;
+  let lastAt = start;
+  let quietSince;
+  for (; ; ) {
+    await io.sleep(SLICE_MS);
+    const reading = io.read();
+    const at = io.now();
+    if (!reading) return void 0;
+    const usage = machineInWindow(last, reading, at - lastAt, 0);
+    const busy = usage === void 0 || busyMachine(usage, othersPct, stealOnly);
+    if (busy) quietSince = void 0;
+    else quietSince ??= lastAt;
+    last = reading;
+    lastAt = at;
+    if (quietSince !== void 0 && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
+    if (at - start >= QUIET_MAX_WAIT_MS) return { waitedMs: at - start, quiet: false };
+  }
+}
+
 // src/session/measure.ts
-function repeatBusy(ctx, where, what) {
+async function repeatBusy(ctx, where, what) {
   const b = ctx.busy;
   if (!b) return false;
   if (b.used >= b.repeats) {
@@ -97761,7 +97891,11 @@ function repeatBusy(ctx, where, what) {
     return false;
   }
   b.used++;
-  ctx.log(`[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})`);
+  const wait = await ctx.quiet?.();
+  const waited = wait === void 0 ? "" : wait.quiet ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down` : "" : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
+  ctx.log(
+    `[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})${waited}`
+  );
   return true;
 }
 function openRows(comparisons, phase2) {
@@ -97900,7 +98034,7 @@ async function measureOne(ctx, side, baselines, seed) {
   const run2 = async (u, trial, trials2) => {
     const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
-    if (side.collector.lastBusy(u.s.name, u.phase.name) && repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)) {
+    if (side.collector.lastBusy(u.s.name, u.phase.name) && await repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)) {
       side.collector.discardLast(u.s, u.phase.name);
       return false;
     }
@@ -97990,7 +98124,7 @@ async function measureAb(ctx, sides, pairs, seed) {
         const ms = { base: 0, head: 0 };
         for (const side of [first, second]) ms[side] = await trial(side);
         for (const side of [first, second]) {
-          while (sides[side].collector.lastBusy(s.name, phase2.name) && repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`)) {
+          while (sides[side].collector.lastBusy(s.name, phase2.name) && await repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`)) {
             sides[side].collector.discardLast(s, phase2.name);
             asideMs += ms[side];
             ms[side] = await trial(side);
@@ -98633,111 +98767,6 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
   if (verdict === "regression") return EXIT_REGRESSION;
   if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
   return EXIT_PASS;
-}
-
-// src/stats/machine.ts
-var SLICE_MS = 250;
-var MIN_SLICE_MS = 200;
-function peakInWindow(readings, own2) {
-  const cuts = [0];
-  for (let i = 1; i < readings.length; i++) {
-    if ((readings[i]?.at ?? 0) - (readings[cuts.at(-1) ?? 0]?.at ?? 0) >= MIN_SLICE_MS) cuts.push(i);
-  }
-  const lastIndex = readings.length - 1;
-  if (cuts.at(-1) !== lastIndex) {
-    if (cuts.length > 1) cuts[cuts.length - 1] = lastIndex;
-    else cuts.push(lastIndex);
-  }
-  if (cuts.length < 3) return void 0;
-  let peak;
-  for (let i = 1; i < cuts.length; i++) {
-    const a = readings[cuts[i - 1] ?? 0];
-    const b = readings[cuts[i] ?? 0];
-    const u = machineInWindow(a.reading, b.reading, b.at - a.at, void 0, own2);
-    if (!u) return void 0;
-    peak = Math.max(peak ?? 0, round1(u.othersPct + u.stealPct));
-  }
-  return peak;
-}
-function parseProcStat(text) {
-  const lines = text.split("\n");
-  const total = lines.find((l) => /^cpu\s/.test(l));
-  if (!total) return void 0;
-  const f = total.trim().split(/\s+/).slice(1).map(Number);
-  if (f.length < 4 || f.some((v) => !Number.isFinite(v))) return void 0;
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
-  const cores = lines.filter((l) => /^cpu\d+\s/.test(l)).length || 1;
-  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal, cores };
-}
-var round1 = (v) => Math.round(v * 10) / 10;
-function machineInWindow(start, end, windowMs, containersPct, own2) {
-  const busy = end.cpu.busy - start.cpu.busy;
-  const idle = end.cpu.idle - start.cpu.idle;
-  const steal = end.cpu.steal - start.cpu.steal;
-  const ticks = busy + idle + steal;
-  if (!(ticks > 0) || busy < 0 || idle < 0 || steal < 0 || !(windowMs > 0)) return void 0;
-  const cores = end.cpu.cores;
-  const busyPct = busy / ticks * cores * 100;
-  const selfPct = (end.selfCpuUs - start.selfCpuUs) / (windowMs * 1e3) * 100;
-  const cgroupsUs = containersInWindow(only(start.containersCpuUs, own2), only(end.containersCpuUs, own2));
-  const ours = cgroupsUs !== void 0 ? cgroupsUs / (windowMs * 1e3) * 100 : containersPct;
-  if (ours === void 0) return void 0;
-  return {
-    busyPct: round1(busyPct),
-    stealPct: round1(steal / ticks * cores * 100),
-    othersPct: round1(Math.max(0, busyPct - ours - Math.max(0, selfPct)))
-  };
-}
-function only(all, ours) {
-  if (!all || !ours) return all;
-  const mine = [...ours];
-  const same = (id, o) => id.startsWith(o) || o.startsWith(id);
-  if (mine.some((o) => !Object.keys(all).some((id) => same(id, o)))) return void 0;
-  return Object.fromEntries(Object.entries(all).filter(([id]) => mine.some((o) => same(id, o))));
-}
-function containersInWindow(start, end) {
-  if (!start || !end) return void 0;
-  if (Object.keys(start).some((id) => end[id] === void 0)) return void 0;
-  let total = 0;
-  for (const [id, us] of Object.entries(end)) {
-    const d = us - (start[id] ?? 0);
-    if (d < 0) return void 0;
-    total += d;
-  }
-  return total;
-}
-var BUSY_STEAL_PCT = 20;
-function busyMachine(m, othersPct, stealOnly = false) {
-  const steal = m.stealPct >= Math.min(BUSY_STEAL_PCT, othersPct);
-  if (stealOnly) return steal;
-  return m.othersPct + m.stealPct >= othersPct || (m.peakPct ?? 0) >= othersPct || steal;
-}
-var CONTAINER_CGROUPS = [
-  { dir: "/sys/fs/cgroup/cpuacct/docker", file: "cpuacct.usage", entry: /^([0-9a-f]{12,64})$/ },
-  { dir: "/sys/fs/cgroup/docker", file: "cpu.stat", entry: /^([0-9a-f]{12,64})$/ },
-  { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
-  { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", entry: /^docker-([0-9a-f]{12,64})\.scope$/ }
-];
-function cgroupCpuUs(file2, text) {
-  if (file2 === "cpuacct.usage") {
-    const ns = Number(text.trim());
-    return text.trim() !== "" && Number.isFinite(ns) && ns >= 0 ? ns / 1e3 : void 0;
-  }
-  const us = /^usage_usec (\d+)$/m.exec(text)?.[1];
-  return us === void 0 ? void 0 : Number(us);
-}
-function containersCpuUs(read, list2) {
-  for (const c of CONTAINER_CGROUPS) {
-    const found = {};
-    for (const name2 of list2(c.dir)) {
-      const id = c.entry.exec(name2)?.[1];
-      const text = id === void 0 ? void 0 : read(`${c.dir}/${name2}/${c.file}`);
-      const us = text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
-      if (id !== void 0 && us !== void 0) found[id] = us;
-    }
-    if (Object.keys(found).length > 0) return found;
-  }
-  return void 0;
 }
 
 // src/report/distribution.ts
@@ -103210,6 +103239,12 @@ async function measure(opts, deps2, p, mode, run2) {
           log: (l) => progress.line(l),
           now: deps2.now
         };
+        const machine = deps2.machine;
+        const sentinel = config2.gate.busy;
+        if (machine && sentinel) {
+          const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+          ctx.quiet = () => waitQuiet({ read: machine, sleep, now: deps2.now }, sentinel.othersPct, sentinel.stealOnly);
+        }
         const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
         const ticks = deps2.machine ? setInterval(() => {
           for (const s of run2.sides) s.collector.tick(deps2.now());

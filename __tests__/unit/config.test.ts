@@ -1106,7 +1106,11 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
   });
 
   it('names the compose key when the path cannot be resolved', () => {
-    expect(parse(minimal(), missingResolver)).toEqual({ problems: ['sut.compose: file not found: x'] });
+    const r = parse(minimal(), missingResolver);
+    expect(r.problems).toEqual(['sut.compose: file not found: x']);
+    // no config; what could be read of its scenarios is checked beside it (the placeholder story)
+    expect(r.config).toBeUndefined();
+    expect(r.partial?.scenarios.map((s) => s.name)).toEqual(['s']);
   });
 
   it('names the list index of a compose file that cannot be resolved', () => {

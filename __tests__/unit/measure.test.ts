@@ -1016,6 +1016,32 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     },
   );
 
+  it.each<[string, { waitedMs: number; quiet: boolean }, string]>([
+    ['a wait that found it quiet', { waitedMs: 3250, quiet: true }, '; waited 3.25s for the machine to quiet down'],
+    ['quiet at once: nothing said', { waitedMs: 1000, quiet: true }, ''],
+    ['still busy at the bound', { waitedMs: 10_000, quiet: false }, '; the machine still read busy after 10s'],
+  ])('a repeat waits for the machine to quiet down first (%s), in both modes', async (_label, wait, said) => {
+    const list = scenarios(3);
+    for (const mode of ['gate', 'ab'] as const) {
+      const h = harness(list, DEFAULT_CONFIRM);
+      h.ctx.busy = { repeats: 3, used: 0 };
+      h.ctx.quiet = async () => {
+        h.calls.push('quiet');
+        return wait;
+      };
+      const head = busySide(h, 'head', at(1000), (n) => n === 2);
+      if (mode === 'gate') await measureOne(h.ctx, head, new Map());
+      else await measureAb(h.ctx, { base: busySide(h, 'base', at(1000), () => false), head }, 3, 99);
+      // the wait comes right after the busy trial, before the next one runs
+      const q = h.calls.indexOf('quiet');
+      expect(h.calls.filter((c) => c === 'quiet')).toHaveLength(1);
+      expect(h.calls.slice(0, q).filter((c) => c.startsWith('head'))).toHaveLength(2);
+      expect(h.logs.find((l) => l.includes('put aside'))).toMatch(
+        new RegExp(`\\(1 of 3\\)${said.replace(/[.()]/g, '\\$&')}$`),
+      );
+    }
+  });
+
   it('A/B: the default allowance grows by two repeats for each trial of every extra pair', async () => {
     const list = scenarios(5);
     const h = harness(list, { maxTrials: 8, maxTimeMs: 600_000 });

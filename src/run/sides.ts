@@ -10,6 +10,7 @@ import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
 import type { MeasureContext } from '../session/measure.js';
 import { TrialCollector } from '../session/collect.js';
+import { waitQuiet } from '../session/quiet.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
 import { SwarmSession } from '../session/swarm-session.js';
 import { type SessionSpec, withSessions } from '../session/with-sessions.js';
@@ -181,6 +182,13 @@ export async function measure(
           log: (l) => progress.line(l),
           now: deps.now,
         };
+        // a trial put aside runs again once the machine reads quiet (gate.busy), where it can be read
+        const machine = deps.machine;
+        const sentinel = config.gate.busy;
+        if (machine && sentinel) {
+          const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+          ctx.quiet = () => waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly);
+        }
         const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
         // the machine read through each measured window, so a hog that took part of one shows (gate.busy)
         const ticks = deps.machine

@@ -21,6 +21,8 @@ import {
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../config/units.js';
 import type { TrialCollector } from './collect.js';
+import { QUIET_FOR_MS, type QuietWait } from './quiet.js';
+import { SLICE_MS } from '../stats/machine.js';
 import type { Side } from './sut-session.js';
 
 /** One side's runner: one trial of a phase per call (the session's RunnerHandle). */
@@ -53,6 +55,9 @@ export interface MeasureContext {
   /** gate.busy: how many trials (pairs) taken on a busy machine the run may still repeat; absent:
    * readings are only reported */
   busy?: BusyBudget;
+  /** gate.busy: waits, before a trial put aside runs again, until the machine reads quiet (bounded);
+   * absent where it cannot be read */
+  quiet?: () => Promise<QuietWait | undefined>;
   log: (line: string) => void;
   /** ms, monotonic enough for a time budget */
   now: () => number;
@@ -70,8 +75,9 @@ export interface BusyBudget {
   kept?: true;
 }
 
-/** Whether a busy trial (pair) may be repeated: spends one of the run's repeats when it may. */
-function repeatBusy(ctx: MeasureContext, where: string, what: string): boolean {
+/** Whether a busy trial may be repeated: spends one of the run's repeats when it may, and then waits
+ * for the machine to quiet down (ctx.quiet) so that the next trial does not fall in the same burst. */
+async function repeatBusy(ctx: MeasureContext, where: string, what: string): Promise<boolean> {
   const b = ctx.busy;
   if (!b) return false;
   if (b.used >= b.repeats) {
@@ -84,7 +90,18 @@ function repeatBusy(ctx: MeasureContext, where: string, what: string): boolean {
     return false;
   }
   b.used++;
-  ctx.log(`[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})`);
+  const wait = await ctx.quiet?.();
+  const waited =
+    wait === undefined
+      ? ''
+      : wait.quiet
+        ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS
+          ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down`
+          : ''
+        : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
+  ctx.log(
+    `[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})${waited}`,
+  );
   return true;
 }
 
@@ -372,7 +389,7 @@ export async function measureOne(
     await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials, ...warmup });
     if (
       side.collector.lastBusy(u.s.name, u.phase.name) &&
-      repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)
+      (await repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`))
     ) {
       side.collector.discardLast(u.s, u.phase.name);
       return false;
@@ -494,7 +511,7 @@ export async function measureAb(
         for (const side of [first, second]) {
           while (
             sides[side].collector.lastBusy(s.name, phase.name) &&
-            repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k}'s ${side} trial`)
+            (await repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k}'s ${side} trial`))
           ) {
             sides[side].collector.discardLast(s, phase.name);
             asideMs += ms[side];

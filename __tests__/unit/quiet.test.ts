@@ -1,0 +1,74 @@
+// gate.busy's wait before a repeat (src/session/quiet.ts): the machine read every slice until a second
+// of slices in a row reads quiet, at most ten seconds; a fake machine and clock.
+import { describe, expect, it } from 'vitest';
+import { QUIET_FOR_MS, QUIET_MAX_WAIT_MS, waitQuiet } from '../../src/session/quiet.js';
+import type { MachineReading } from '../../src/stats/machine.js';
+
+/** A machine of 2 cores whose other processes use `others(t)` % of one core and steal `steal(t)` %
+ * during the slice ending at t (ms); the clock moves only when the wait sleeps. */
+function machine(others: (t: number) => number, steal: (t: number) => number = () => 0, readable = true) {
+  let t = 0;
+  const cpu = { busy: 0, idle: 0, steal: 0, cores: 2 };
+  const io = {
+    read: (): MachineReading | undefined => (readable ? { cpu: { ...cpu }, selfCpuUs: 0 } : undefined),
+    sleep: async (ms: number) => {
+      t += ms;
+      // ticks of 1 ms per core: a slice of 250 ms is 500 ticks over 2 cores
+      const o = (others(t) / 200) * 2 * ms;
+      const s = (steal(t) / 200) * 2 * ms;
+      cpu.busy += o;
+      cpu.steal += s;
+      cpu.idle += 2 * ms - o - s;
+    },
+    now: () => t,
+  };
+  return io;
+}
+
+describe('waitQuiet', () => {
+  it.each<[string, (t: number) => number, { waitedMs: number; quiet: boolean }]>([
+    ['quiet from the start: one second of slices', () => 5, { waitedMs: QUIET_FOR_MS, quiet: true }],
+    ['a hog for the first 2 s: then a quiet second', (t) => (t <= 2000 ? 100 : 5), { waitedMs: 3000, quiet: true }],
+    [
+      'a hog that comes back before a second passes: the quiet second starts again',
+      (t) => (t <= 1000 || (t > 1500 && t <= 1750) ? 100 : 5),
+      { waitedMs: 2750, quiet: true },
+    ],
+    ['busy throughout: ten seconds, then the trial runs', () => 100, { waitedMs: QUIET_MAX_WAIT_MS, quiet: false }],
+    ['just under the threshold (50% of a core) is quiet', () => 49, { waitedMs: QUIET_FOR_MS, quiet: true }],
+  ])('%s', async (_label, others, expected) => {
+    expect(await waitQuiet(machine(others), 50)).toEqual(expected);
+  });
+
+  it('steal alone reads busy from 20% of a core; a target’s run (steal only) ignores other processes', async () => {
+    expect(
+      await waitQuiet(
+        machine(
+          () => 0,
+          (t) => (t <= 1000 ? 30 : 0),
+        ),
+        50,
+      ),
+    ).toEqual({ waitedMs: 2000, quiet: true });
+    expect(
+      await waitQuiet(
+        machine(() => 100),
+        50,
+        true,
+      ),
+    ).toEqual({ waitedMs: QUIET_FOR_MS, quiet: true });
+  });
+
+  it('a machine that cannot be read: no wait', async () => {
+    expect(
+      await waitQuiet(
+        machine(
+          () => 0,
+          () => 0,
+          false,
+        ),
+        50,
+      ),
+    ).toBeUndefined();
+  });
+});
