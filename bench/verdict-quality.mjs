@@ -372,7 +372,7 @@ function verdictOf(dir, cell = {}) {
     busyTrials: [...results.scenarios, ...(results.ab?.base ?? [])]
       .flatMap((s) => s.phases.flatMap((p) => p.trials))
       .filter((t) => (t.machine?.othersPct ?? 0) >= 50).length,
-    // gate.busy: trials (pairs) taken on a busy machine, put aside and run again (not among `trials`),
+    // gate.busy: trials (either side's in A/B) taken on a busy machine, put aside and run again (not among `trials`),
     // the allowance they came out of, and busy trials still judged because it was spent
     putAside: results.busy?.repeated ?? 0,
     allowance: results.busy?.repeats ?? null,

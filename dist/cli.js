@@ -94227,6 +94227,9 @@ function parseJsonl(text, lineName) {
   });
   return values;
 }
+function jsonlLineNumbers(text) {
+  return text.split(/\r?\n/).flatMap((line, i) => line.trim() === "" ? [] : [i + 1]);
+}
 
 // src/config/proto.ts
 function loadProto(file2, reader) {
@@ -95046,7 +95049,7 @@ function texts(r, path, bodies) {
     ...Object.entries(r.headers).map(([k, v]) => [`${path}.headers.${k}`, v]),
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : [],
     // (the body's line in the file: a JSON string line is sent as its text, so counted among its bodies)
-    ...lines.map((b, i) => [`${path}.bodies: line ${i + 1} of ${basename3(file2 ?? "")}`, b]),
+    ...lines.map((b) => [`${path}.bodies: line ${b.line} of ${basename3(file2 ?? "")}`, b.text]),
     ...(e?.body ?? []).map((b) => [`${path}.expect.body`, b]),
     ...(e?.json ?? []).flatMap(
       (c) => typeof c.equals === "string" ? [[`${path}.expect.json`, c.equals]] : []
@@ -95143,7 +95146,28 @@ function placeholderKindProblems(config2, env, bodies) {
       }
     }
   }
-  return problems;
+  return onceForBodies(problems);
+}
+function onceForBodies(problems) {
+  const seen = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const p of problems) {
+    const m = /^(.*\.bodies): line \d+ of ([^:]+): (.*)$/.exec(p);
+    if (!m) {
+      out.push(p);
+      continue;
+    }
+    const key = `${m[1]}\0${m[2]}\0${m[3]}`;
+    const first = seen.get(key);
+    if (first) first.more++;
+    else {
+      seen.set(key, { at: out.length, more: 0 });
+      out.push(p);
+    }
+  }
+  for (const { at, more } of seen.values())
+    if (more > 0) out[at] = `${out[at]} (and ${more} more line${more === 1 ? "" : "s"} of the file)`;
+  return out;
 }
 function unsetNames(config2, env, bodies) {
   const unset = /* @__PURE__ */ new Set();
@@ -95776,10 +95800,16 @@ function parseConfigText(text, file2, resolvePath) {
     };
     const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial2 = read.config ?? read.partial;
+    const partial2 = untouched(read.config ?? read.partial, [...parents], again.data.scenarios);
     return { problems: [...problems, ...semantic], ...partial2 ? { partial: partial2 } : {} };
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
+}
+function untouched(read, parents, raw) {
+  if (!read || parents.some((p) => p.startsWith("setup["))) return void 0;
+  const within2 = (i) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
+  const touched = new Set(raw.flatMap((s, i) => within2(i) ? [s.name] : []));
+  return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
 }
 function withoutExtensions(data) {
   const drop = (o) => {
@@ -95827,7 +95857,9 @@ function defaultWorkspace() {
 function bodiesLines(fs = realReadFs) {
   return (file2) => {
     try {
-      return parseBodiesJsonl(fs.readText(file2), file2);
+      const text = fs.readText(file2);
+      const lines = jsonlLineNumbers(text);
+      return parseBodiesJsonl(text, file2).map((body, i) => ({ line: lines[i], text: body }));
     } catch {
       return void 0;
     }
@@ -97856,25 +97888,26 @@ function containersCpuUs(read, list2) {
 // src/session/quiet.ts
 var QUIET_FOR_MS = 1e3;
 var QUIET_MAX_WAIT_MS = 1e4;
-async function waitQuiet(io, othersPct, stealOnly = false) {
+async function waitQuiet(io, othersPct, stealOnly = false, own2) {
   const start = io.now();
   let last = io.read();
   if (!last) return void 0;
   let lastAt = start;
   let quietSince;
-  for (; ; ) {
+  for (let slice = 1; ; slice++) {
     await io.sleep(SLICE_MS);
     const reading = io.read();
     const at = io.now();
     if (!reading) return void 0;
-    const usage = machineInWindow(last, reading, at - lastAt, 0);
+    const usage = machineInWindow(last, reading, at - lastAt, 0, own2 && own2.size > 0 ? own2 : void 0);
     const busy = usage === void 0 || busyMachine(usage, othersPct, stealOnly);
     if (busy) quietSince = void 0;
     else quietSince ??= lastAt;
     last = reading;
     lastAt = at;
     if (quietSince !== void 0 && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
-    if (at - start >= QUIET_MAX_WAIT_MS) return { waitedMs: at - start, quiet: false };
+    if (at - start >= QUIET_MAX_WAIT_MS || slice >= QUIET_MAX_WAIT_MS / SLICE_MS)
+      return { waitedMs: at - start, quiet: false };
   }
 }
 
@@ -98124,9 +98157,12 @@ async function measureAb(ctx, sides, pairs, seed) {
         const ms = { base: 0, head: 0 };
         for (const side of [first, second]) ms[side] = await trial(side);
         for (const side of [first, second]) {
-          while (sides[side].collector.lastBusy(s.name, phase2.name) && await repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`)) {
+          for (; ; ) {
+            const waitFrom = ctx.now();
+            const again = sides[side].collector.lastBusy(s.name, phase2.name) && await repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`);
+            if (!again) break;
             sides[side].collector.discardLast(s, phase2.name);
-            asideMs += ms[side];
+            asideMs += ms[side] + (ctx.now() - waitFrom);
             ms[side] = await trial(side);
           }
         }
@@ -101901,6 +101937,10 @@ var TrialCollector = class {
     this.samples.set(key, list2);
     list2.push(s);
   }
+  /** The run's own containers (both sides' in A/B), as the trials' readings leave them out. */
+  ownContainers() {
+    return this.ours;
+  }
   onEvent(e, now) {
     if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs;
     if (e.t === "stage" && e.stage === "measure") {
@@ -103243,7 +103283,8 @@ async function measure(opts, deps2, p, mode, run2) {
         const sentinel = config2.gate.busy;
         if (machine && sentinel) {
           const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-          ctx.quiet = () => waitQuiet({ read: machine, sleep, now: deps2.now }, sentinel.othersPct, sentinel.stealOnly);
+          const own2 = run2.sides[0]?.collector.ownContainers();
+          ctx.quiet = () => waitQuiet({ read: machine, sleep, now: deps2.now }, sentinel.othersPct, sentinel.stealOnly, own2);
         }
         const measured = run2.sides.map((s, i) => ({ runner: handles[i], collector: s.collector }));
         const ticks = deps2.machine ? setInterval(() => {

@@ -5,6 +5,7 @@ import { derivedSeed, drawOrder, seededRandom } from '../../src/stats/random.js'
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { compareAbScenario } from '../../src/compare/ab.js';
+import { quietPairs } from '../../src/compare/busy.js';
 import { compareScenario } from '../../src/compare/compare.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Scenario } from '../../src/config/types.js';
@@ -1040,6 +1041,47 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
         new RegExp(`\\(1 of 3\\)${said.replace(/[.()]/g, '\\$&')}$`),
       );
     }
+  });
+
+  it('A/B: the trial put aside and the wait for a quiet machine are left out of the time confirmation plans by', async () => {
+    const list = scenarios(5);
+    // 4 pairs of 2 s: 8 s allow 4 more pairs; the busy trial (1 s) and a 10 s wait must not count
+    const h = harness(list, { maxTrials: 8, maxTimeMs: 8000 });
+    h.ctx.busy = { repeats: 3, used: 0 };
+    h.ctx.quiet = async () => {
+      h.clock.t += 10_000;
+      return { waitedMs: 10_000, quiet: true };
+    };
+    const sides = {
+      base: busySide(h, 'base', at(1000), () => false),
+      head: busySide(h, 'head', at(1500), (n) => n === 2),
+    };
+    await measureAb(h.ctx, sides, 4, 99);
+    expect(h.logs).toContain(
+      '[perf-gate] s/c10: outside the band, not yet confirmed: c10 p50 (p=0.0625); running 4 more pairs',
+    );
+    expect(sides.base.runner.commands).toHaveLength(8);
+  });
+
+  it('A/B: both sides busy in a pair, one again after its repeat, the repeats running out mid-pair: the sides stay aligned, the busy pair left out', async () => {
+    const list = scenarios(5);
+    const h = harness(list, { maxTrials: 0, maxTimeMs: 600_000 });
+    h.ctx.busy = { repeats: 2, used: 0 };
+    // base's 2nd run busy, head's 2nd and 3rd: 3 repeats wanted, 2 allowed (which side keeps a busy
+    // trial depends on the order drawn for pair 2)
+    const sides = {
+      base: busySide(h, 'base', at(1000), (n) => n === 2),
+      head: busySide(h, 'head', at(1000), (n) => n === 2 || n === 3),
+    };
+    await measureAb(h.ctx, sides, 4, 99);
+    expect(h.ctx.busy.used).toBe(2);
+    const head = sides.head.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    const base = sides.base.collector.results(list, h.ctx.hashes)[0] as ScenarioResult;
+    for (const r of [head, base]) expect(r.phases[0]?.trials.map((t) => t.trial)).toEqual([1, 2, 3, 4]);
+    const busyPair = head.phases[0]?.trials.map((t, i) => t.busy === true || base.phases[0]?.trials[i]?.busy === true);
+    expect(busyPair).toEqual([false, true, false, false]);
+    // pairs 1, 3 and 4 quiet on both sides: pair 2 alone left out of the test
+    expect(quietPairs(head.phases, base.phases, 'c10')).toMatchObject({ left: 1, of: 4 });
   });
 
   it('A/B: the default allowance grows by two repeats for each trial of every extra pair', async () => {

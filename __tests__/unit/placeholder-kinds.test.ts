@@ -198,10 +198,20 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     expect(r.problems).toEqual([]);
     const c = r.config as NonNullable<typeof r.config>;
     const lines = ['{"ok":1}', '{"auth":"{{token}}"}', '{"who":"${tokn}","key":"${API_KEY}","x":"{{API_KEY}}"}'];
-    const read = (file: string) => (file === '/ws/items.jsonl' ? lines : undefined);
+    // the second body on the file's third line: a blank line before it
+    const read = (file: string) =>
+      file === '/ws/items.jsonl' ? lines.map((text, i) => ({ line: i === 0 ? 1 : i + 2, text })) : undefined;
     expect(placeholderKindProblems(c, ENV, read)).toEqual([
-      'scenarios[0].request.bodies: line 2 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
-      'scenarios[0].request.bodies: line 3 of items.jsonl: ${tokn} is not set in the environment and no setup step extracts it (did you mean ${token}?)',
+      'scenarios[0].request.bodies: line 3 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write ${token}',
+      'scenarios[0].request.bodies: line 4 of items.jsonl: ${tokn} is not set in the environment and no setup step extracts it (did you mean ${token}?)',
+    ]);
+    // the same mistake on many lines: one problem, with how many more lines share it
+    const many = (file: string) =>
+      file === '/ws/items.jsonl'
+        ? Array.from({ length: 1000 }, (_, i) => ({ line: i + 1, text: '{"auth":"{{token}}"}' }))
+        : undefined;
+    expect(placeholderKindProblems(c, ENV, many)).toEqual([
+      'scenarios[0].request.bodies: line 1 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write ${token} (and 999 more lines of the file)',
     ]);
     // without the reader (or a file it cannot read) the lines are not known: nothing said
     expect(placeholderKindProblems(c, ENV)).toEqual([]);
@@ -288,10 +298,37 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     );
   });
 
+  it('an unknown key inside a flow step (extract misspelt): that scenario’s placeholders are not read, so its uses of the step’s values are not called unknown', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
+    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+    const file = join(dir, 'perf-gate.yml');
+    writeFileSync(
+      file,
+      [
+        'version: 1',
+        'sut: { compose: docker-compose.yml }',
+        'scenarios:',
+        '  - name: api',
+        '    flow:',
+        '      - name: create',
+        '        url: http://api:8080/items',
+        '        method: POST',
+        '        extrct: { id: { json: "$.id" } }',
+        '      - name: read',
+        '        url: http://api:8080/items/{{id}}',
+        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+        '',
+      ].join('\n'),
+    );
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    expect(err.details).toHaveLength(1);
+    expect(err.details?.[0]).toMatch(/:9:9: scenarios\[0\]\.flow\[0\]\.extrct: unknown key/);
+  });
+
   it('a bodies file’s line: at its bodies key, with the line in the file; one that does not parse is left to run’s plan', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
     writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
-    writeFileSync(join(dir, 'items.jsonl'), '{"name":"a"}\n{"owner":"{{token}}"}\n');
+    writeFileSync(join(dir, 'items.jsonl'), '{"name":"a"}\n\n{"owner":"{{token}}"}\n');
     writeFileSync(join(dir, 'broken.jsonl'), '{"owner":"{{token}}"\n');
     const file = join(dir, 'perf-gate.yml');
     const text = (bodies: string) =>
@@ -314,7 +351,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     writeFileSync(file, text('items.jsonl'));
     const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
     expect(err.details).toEqual([
-      `  ${file}:12:7: scenarios[0].request.bodies: line 2 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
+      `  ${file}:12:7: scenarios[0].request.bodies: line 3 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
     ]);
     writeFileSync(file, text('broken.jsonl'));
     expect(loadConfig(file, dir, undefined, {}).scenarios).toHaveLength(1);

@@ -59,6 +59,30 @@ describe('waitQuiet', () => {
     ).toEqual({ waitedMs: QUIET_FOR_MS, quiet: true });
   });
 
+  it('a container’s CPU: the run’s own is left out, any other container is another process', async () => {
+    // a container "hog" busy at 100% of a core throughout, the machine's CPU counting it
+    let t = 0;
+    const cpu = { busy: 0, idle: 0, steal: 0, cores: 2 };
+    const containers = { hog: 0, api: 0 };
+    const io = {
+      read: (): MachineReading => ({ cpu: { ...cpu }, selfCpuUs: 0, containersCpuUs: { ...containers } }),
+      sleep: async (ms: number) => {
+        t += ms;
+        cpu.busy += ms;
+        cpu.idle += ms;
+        containers.hog += ms * 1000;
+      },
+      now: () => t,
+    };
+    expect(await waitQuiet(io, 50, false, new Set(['api']))).toEqual({ waitedMs: QUIET_MAX_WAIT_MS, quiet: false });
+    expect(await waitQuiet(io, 50, false, new Set(['hog', 'api']))).toEqual({ waitedMs: QUIET_FOR_MS, quiet: true });
+  });
+
+  it('a clock that does not move: the wait is bounded by its count of slices', async () => {
+    const io = { ...machine(() => 100), now: () => 0 };
+    expect(await waitQuiet(io, 50)).toEqual({ waitedMs: 0, quiet: false });
+  });
+
   it('a machine that cannot be read: no wait', async () => {
     expect(
       await waitQuiet(

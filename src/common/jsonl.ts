@@ -12,3 +12,9 @@ export function parseJsonl(text: string, lineName: (n: number) => string): unkno
   });
   return values;
 }
+
+/** The 1-based line numbers of JSONL text's values (its non-empty lines), in order: parseJsonl's
+ * values skip the blank lines, a reader naming a value by its line in the file needs these. */
+export function jsonlLineNumbers(text: string): number[] {
+  return text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' ? [] : [i + 1]));
+}

@@ -124,7 +124,7 @@ export function plannedTrials(scenarios: readonly Scenario[], pairs?: number): n
   return scenarios.reduce((n, s) => n + s.phases.length * (pairs === undefined ? s.trials : 2 * pairs), 0);
 }
 
-/** gate.busy's allowance of repeats for a run planning `planned` trials (pairs): the one given, or
+/** gate.busy's allowance of repeats for a run planning `planned` trials (both sides' in A/B): the one given, or
  * twice what it plans and at least DEFAULT_BUSY_REPEATS: a machine busy half the time needs about as
  * many repeats as trials, and seldom twice as many (a run takes at most three times its trials). */
 export function busyRepeats(settings: BusySettings, planned: number): number {

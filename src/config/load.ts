@@ -2,6 +2,7 @@
 // UserError (exit 2) listing one `key.path: problem` line per problem.
 import { type BodiesLines, type Checked, placeholderKindProblems } from './placeholder-kinds.js';
 import { parseBodiesJsonl } from './bodies.js';
+import { jsonlLineNumbers } from '../common/jsonl.js';
 import { type ReadFs, realReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -277,10 +278,27 @@ export function parseConfigText(
     };
     const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial = read.config ?? read.partial;
+    const partial = untouched(read.config ?? read.partial, [...parents], again.data.scenarios);
     return { problems: [...problems, ...semantic], ...(partial ? { partial } : {}) };
   }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
+}
+
+/**
+ * What the placeholder story may read of a config an unknown key was removed from: not a scenario with
+ * one inside it, nor any scenario when a setup step held one (a step's misspelt `extract` would make
+ * every use of its values look unknown), so that only what the author wrote is said.
+ */
+function untouched(
+  read: Checked | undefined,
+  parents: string[],
+  raw: ReadonlyArray<{ name: string }>,
+): Checked | undefined {
+  // a key of the scenario itself (k6's `vus`) changes none of its texts; one inside it (a step's) may
+  if (!read || parents.some((p) => p.startsWith('setup['))) return undefined;
+  const within = (i: number) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
+  const touched = new Set(raw.flatMap((s, i) => (within(i) ? [s.name] : [])));
+  return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
 }
 
 /** `x-` keys (compose's extension fields, a home for YAML anchors) at the top level and in each
@@ -347,7 +365,9 @@ export function defaultWorkspace(): string {
 export function bodiesLines(fs: ReadFs = realReadFs): BodiesLines {
   return (file) => {
     try {
-      return parseBodiesJsonl(fs.readText(file), file);
+      const text = fs.readText(file);
+      const lines = jsonlLineNumbers(text);
+      return parseBodiesJsonl(text, file).map((body, i) => ({ line: lines[i] as number, text: body }));
     } catch {
       return undefined;
     }

@@ -25,8 +25,9 @@ interface Known {
  * or those an invalid one could read). */
 export type Checked = Pick<Config, 'setup' | 'scenarios'>;
 
-/** A `bodies` file's lines (undefined: the file cannot be read or parsed, which run's plan says). */
-export type BodiesLines = (file: string) => readonly string[] | undefined;
+/** A `bodies` file's bodies, each with its line in the file (undefined: the file cannot be read or
+ * parsed, which run's plan says). */
+export type BodiesLines = (file: string) => ReadonlyArray<{ line: number; text: string }> | undefined;
 
 /** The key a `bodies` file's line is named by: the `bodies` key, then where in the file. */
 const BODIES_LINE = /\.bodies: line \d+ of /;
@@ -41,7 +42,7 @@ function texts(r: RequestSpec, path: string, bodies?: BodiesLines): Array<[strin
     ...Object.entries(r.headers).map(([k, v]): [string, string] => [`${path}.headers.${k}`, v]),
     ...(r.body !== undefined ? [[`${path}.body`, r.body] as [string, string]] : []),
     // (the body's line in the file: a JSON string line is sent as its text, so counted among its bodies)
-    ...lines.map((b, i): [string, string] => [`${path}.bodies: line ${i + 1} of ${basename(file ?? '')}`, b]),
+    ...lines.map((b): [string, string] => [`${path}.bodies: line ${b.line} of ${basename(file ?? '')}`, b.text]),
     ...(e?.body ?? []).map((b): [string, string] => [`${path}.expect.body`, b]),
     ...(e?.json ?? []).flatMap((c): Array<[string, string]> =>
       typeof c.equals === 'string' ? [[`${path}.expect.json`, c.equals]] : [],
@@ -170,7 +171,31 @@ export function placeholderKindProblems(
       }
     }
   }
-  return problems;
+  return onceForBodies(problems);
+}
+
+/** A bodies file's problems, one line each however many of its bodies share it: the first, with how
+ * many more lines say the same (a file of 10,000 bodies with one mistake each is one line). */
+function onceForBodies(problems: string[]): string[] {
+  const seen = new Map<string, { at: number; more: number }>();
+  const out: string[] = [];
+  for (const p of problems) {
+    const m = /^(.*\.bodies): line \d+ of ([^:]+): (.*)$/.exec(p);
+    if (!m) {
+      out.push(p);
+      continue;
+    }
+    const key = `${m[1]}\u0000${m[2]}\u0000${m[3]}`;
+    const first = seen.get(key);
+    if (first) first.more++;
+    else {
+      seen.set(key, { at: out.length, more: 0 });
+      out.push(p);
+    }
+  }
+  for (const { at, more } of seen.values())
+    if (more > 0) out[at] = `${out[at]} (and ${more} more line${more === 1 ? '' : 's'} of the file)`;
+  return out;
 }
 
 /** The `${NAME}`s no setup step extracts and `env` does not set, each once (run refuses them); with

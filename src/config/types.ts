@@ -231,7 +231,8 @@ export interface BusySettings {
   /** a target's run (`target:`): the service runs beside perf-gate but not in a container the run
    * started, so its CPU cannot be told from another process's; only steal is judged (BUSY_STEAL_PCT) */
   stealOnly?: true;
-  /** the run's allowance as given; undefined: twice the trials (pairs) the run plans, at least
+  /** the run's allowance as given, in trials (either side's in A/B); undefined: twice the trials the
+   * run plans (both sides' in A/B), at least
    * DEFAULT_BUSY_REPEATS (busyRepeats) */
   repeats?: number;
 }
@@ -239,7 +240,7 @@ export interface BusySettings {
 /** gate.busy's threshold when not given: on the test VM a CPU hog on one core read 74.4% or more,
  * quiet runs at most 10.5% (docs/benchmarks.md, section s) */
 export const DEFAULT_BUSY_OTHERS_PCT = 50;
-/** gate.busy's allowance when `repeats` is not given: twice the trials (pairs) the run plans, at
+/** gate.busy's allowance when `repeats` is not given: twice the trials (both sides' in A/B) the run plans, at
  * least this many. 10 a run was enough at 4 rows and spent in 29 of 49 runs at 16 (docs/benchmarks.md,
  * zb); as many as planned was spent in every run once a hog over part of a window counted (zd) */
 export const DEFAULT_BUSY_REPEATS = 10;

@@ -86,7 +86,7 @@ export interface Mode<M extends RunMode = RunMode> extends ModeTraits {
 export interface MeasureRecord {
   ab?: AbOrders;
   interleaved?: { seed: number };
-  /** gate.busy: its settings and the trials (pairs) it repeated */
+  /** gate.busy: its settings and the trials it repeated (either side's in A/B) */
   busy?: BusyRecord;
 }
 

@@ -187,7 +187,9 @@ export async function measure(
         const sentinel = config.gate.busy;
         if (machine && sentinel) {
           const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-          ctx.quiet = () => waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly);
+          const own = run.sides[0]?.collector.ownContainers();
+          ctx.quiet = () =>
+            waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly, own);
         }
         const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
         // the machine read through each measured window, so a hog that took part of one shows (gate.busy)

@@ -110,6 +110,11 @@ export class TrialCollector {
     list.push(s);
   }
 
+  /** The run's own containers (both sides' in A/B), as the trials' readings leave them out. */
+  ownContainers(): ReadonlySet<string> {
+    return this.ours;
+  }
+
   onEvent(e: RunnerEvent, now: number): void {
     if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs;
     if (e.t === 'stage' && e.stage === 'measure') {

@@ -52,7 +52,7 @@ export interface MeasureContext {
   /** gate.early-look: trials (pairs) after which a phase whose rows are all clearly inside their bands
    * stops (gate and A/B runs only) */
   earlyLook?: number;
-  /** gate.busy: how many trials (pairs) taken on a busy machine the run may still repeat; absent:
+  /** gate.busy: how many trials (either side's in A/B) taken on a busy machine the run may still repeat; absent:
    * readings are only reported */
   busy?: BusyBudget;
   /** gate.busy: waits, before a trial put aside runs again, until the machine reads quiet (bounded);
@@ -189,7 +189,8 @@ interface Extension {
   lastMs: number;
   stopped: boolean;
   unit: 'trials' | 'pairs';
-  /** runs trial (pair) k of `cap`; false when it was put aside on a busy machine, to run again */
+  /** runs trial (pair) k of `cap`; false when a gate trial was put aside on a busy machine, to run
+   * again (an A/B pair repeats its busy side at once, and is always kept) */
   more: (k: number, cap: number) => Promise<boolean>;
 }
 
@@ -255,8 +256,9 @@ function orderOf(counts: readonly number[], random: (() => number) | undefined):
  * Confirmation, both modes: every phase with rows still open plans its extension first (the caps are
  * fixed before any extra trial runs); then their extra trials (pairs) run interleaved in an order drawn
  * from the seed, as the first trials do, so that a slow stretch of the machine falls on several phases'
- * confirmations instead of deciding one's. A trial put aside on a busy machine runs again at a place
- * `again` draws (the seed's `busy` stream). Without a seed (a sweep): phase after phase, a repeat at once.
+ * confirmations instead of deciding one's. A gate trial put aside on a busy machine runs again at a
+ * place `again` draws (the seed's `busy` stream); an A/B pair repeats its busy side at once. Without a
+ * seed (a sweep): phase after phase, a repeat at once.
  */
 async function confirmAll(
   ctx: MeasureContext,
@@ -509,12 +511,15 @@ export async function measureAb(
         // only the busy side's trial is put aside and run again (its other side's stays): a busy machine
         // costs a pair the trials it spoilt, not both; the repeats bound the loop
         for (const side of [first, second]) {
-          while (
-            sides[side].collector.lastBusy(s.name, phase.name) &&
-            (await repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k}'s ${side} trial`))
-          ) {
+          for (;;) {
+            const waitFrom = ctx.now();
+            const again =
+              sides[side].collector.lastBusy(s.name, phase.name) &&
+              (await repeatBusy(ctx, `${s.name}/${phase.name}`, `pair ${k}'s ${side} trial`));
+            if (!again) break;
             sides[side].collector.discardLast(s, phase.name);
-            asideMs += ms[side];
+            // the trial put aside and the wait for a quiet machine: not the phase's time
+            asideMs += ms[side] + (ctx.now() - waitFrom);
             ms[side] = await trial(side);
           }
         }

@@ -26,28 +26,35 @@ export interface QuietWait {
 /**
  * Reads the machine every SLICE_MS until QUIET_FOR_MS of slices in a row read below gate.busy's
  * threshold (other processes' CPU and steal, `othersPct` % of one core; steal alone where
- * `stealOnly`), or QUIET_MAX_WAIT_MS pass. Between trials the run's own containers are idle: every
- * container's CPU the kernel counts is left out as theirs. Undefined where the machine cannot be read.
+ * `stealOnly`), or QUIET_MAX_WAIT_MS pass (counted in slices too: a clock that does not move cannot
+ * hold it). The run's `own` containers are left out as the trials leave them out: any other container
+ * is another process. Undefined where the machine cannot be read.
  */
-export async function waitQuiet(io: QuietIo, othersPct: number, stealOnly = false): Promise<QuietWait | undefined> {
+export async function waitQuiet(
+  io: QuietIo,
+  othersPct: number,
+  stealOnly = false,
+  own?: ReadonlySet<string>,
+): Promise<QuietWait | undefined> {
   const start = io.now();
   let last = io.read();
   if (!last) return undefined;
   let lastAt = start;
   // since when every slice read quiet
   let quietSince: number | undefined;
-  for (;;) {
+  for (let slice = 1; ; slice++) {
     await io.sleep(SLICE_MS);
     const reading = io.read();
     const at = io.now();
     if (!reading) return undefined;
-    const usage = machineInWindow(last, reading, at - lastAt, 0);
+    const usage = machineInWindow(last, reading, at - lastAt, 0, own && own.size > 0 ? own : undefined);
     const busy = usage === undefined || busyMachine(usage, othersPct, stealOnly);
     if (busy) quietSince = undefined;
     else quietSince ??= lastAt;
     last = reading;
     lastAt = at;
     if (quietSince !== undefined && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
-    if (at - start >= QUIET_MAX_WAIT_MS) return { waitedMs: at - start, quiet: false };
+    if (at - start >= QUIET_MAX_WAIT_MS || slice >= QUIET_MAX_WAIT_MS / SLICE_MS)
+      return { waitedMs: at - start, quiet: false };
   }
 }
