@@ -221,35 +221,43 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
   });
 });
 
+/** A directory with a one-service compose file, and where its perf-gate.yml goes. */
+function projectDir(): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
+  writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+  return { dir, file: join(dir, 'perf-gate.yml') };
+}
+
+/** projectDir() with its perf-gate.yml of these lines. */
+function project(lines: string[]): { dir: string; file: string } {
+  const at = projectDir();
+  writeFileSync(at.file, lines.join('\n'));
+  return at;
+}
+
 describe('loadConfig: the placeholder problems with the others, each at its line', () => {
   it('a config with three mistakes: all three in one pass, each file:line:col', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
-    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
-    const file = join(dir, 'perf-gate.yml');
-    writeFileSync(
-      file,
-      [
-        'version: 1',
-        'sut: { compose: docker-compose.yml }',
-        'setup:',
-        '  - name: login',
-        '    request: { url: "http://api:8080/login", method: post }',
-        '    extract: { token: { json: "$.token" } }',
-        'scenarios:',
-        '  - name: api',
-        '    flow:',
-        '      - name: create',
-        '        url: http://api:8080/items',
-        '        method: POST',
-        "        headers: { authorization: 'Bearer {{token}}' }",
-        '        extract: { id: { json: "$.id" } }',
-        '      - name: read',
-        '        url: http://api:8080/items/${id}',
-        "        headers: { authorization: 'Bearer ${tokn}' }",
-        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
-        '',
-      ].join('\n'),
-    );
+    const { dir, file } = project([
+      'version: 1',
+      'sut: { compose: docker-compose.yml }',
+      'setup:',
+      '  - name: login',
+      '    request: { url: "http://api:8080/login", method: post }',
+      '    extract: { token: { json: "$.token" } }',
+      'scenarios:',
+      '  - name: api',
+      '    flow:',
+      '      - name: create',
+      '        url: http://api:8080/items',
+      '        method: POST',
+      "        headers: { authorization: 'Bearer {{token}}' }",
+      '        extract: { id: { json: "$.id" } }',
+      '      - name: read',
+      '        url: http://api:8080/items/${id}',
+      "        headers: { authorization: 'Bearer ${tokn}' }",
+      '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+      '',
+    ]);
     const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
     expect(err.message).toBe(`${file}: 3 problems in the config`);
     expect(err.details).toEqual([
@@ -269,28 +277,22 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       'scenarios[0].sweep',
     ],
   ])('%s and a placeholder problem: both in one pass', async (_label, extra, other) => {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
-    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
-    const file = join(dir, 'perf-gate.yml');
-    writeFileSync(
-      file,
-      [
-        'version: 1',
-        'sut: { compose: docker-compose.yml }',
-        'setup:',
-        '  - name: login',
-        '    request: { url: "http://api:8080/login", method: post }',
-        '    extract: { token: { json: "$.token" } }',
-        'scenarios:',
-        '  - name: api',
-        extra,
-        '    request:',
-        '      url: http://api:8080/items',
-        "      headers: { authorization: 'Bearer {{token}}' }",
-        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
-        '',
-      ].join('\n'),
-    );
+    const { dir, file } = project([
+      'version: 1',
+      'sut: { compose: docker-compose.yml }',
+      'setup:',
+      '  - name: login',
+      '    request: { url: "http://api:8080/login", method: post }',
+      '    extract: { token: { json: "$.token" } }',
+      'scenarios:',
+      '  - name: api',
+      extra,
+      '    request:',
+      '      url: http://api:8080/items',
+      "      headers: { authorization: 'Bearer {{token}}' }",
+      '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+      '',
+    ]);
     const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
     expect(err.details?.join('\n')).toContain(other);
     expect(err.details?.at(-1)).toMatch(
@@ -299,38 +301,30 @@ describe('loadConfig: the placeholder problems with the others, each at its line
   });
 
   it('an unknown key inside a flow step (extract misspelt): that scenario’s placeholders are not read, so its uses of the step’s values are not called unknown', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
-    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
-    const file = join(dir, 'perf-gate.yml');
-    writeFileSync(
-      file,
-      [
-        'version: 1',
-        'sut: { compose: docker-compose.yml }',
-        'scenarios:',
-        '  - name: api',
-        '    flow:',
-        '      - name: create',
-        '        url: http://api:8080/items',
-        '        method: POST',
-        '        extrct: { id: { json: "$.id" } }',
-        '      - name: read',
-        '        url: http://api:8080/items/{{id}}',
-        '    phases: [{ name: c2, connections: 2, duration: 1s }]',
-        '',
-      ].join('\n'),
-    );
+    const { dir, file } = project([
+      'version: 1',
+      'sut: { compose: docker-compose.yml }',
+      'scenarios:',
+      '  - name: api',
+      '    flow:',
+      '      - name: create',
+      '        url: http://api:8080/items',
+      '        method: POST',
+      '        extrct: { id: { json: "$.id" } }',
+      '      - name: read',
+      '        url: http://api:8080/items/{{id}}',
+      '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+      '',
+    ]);
     const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
     expect(err.details).toHaveLength(1);
     expect(err.details?.[0]).toMatch(/:9:9: scenarios\[0\]\.flow\[0\]\.extrct: unknown key/);
   });
 
   it('a bodies file’s line: at its bodies key, with the line in the file; one that does not parse is left to run’s plan', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-placeholders-'));
-    writeFileSync(join(dir, 'docker-compose.yml'), 'services:\n  api:\n    image: api:1\n');
+    const { dir, file } = projectDir();
     writeFileSync(join(dir, 'items.jsonl'), '{"name":"a"}\n\n{"owner":"{{token}}"}\n');
     writeFileSync(join(dir, 'broken.jsonl'), '{"owner":"{{token}}"\n');
-    const file = join(dir, 'perf-gate.yml');
     const text = (bodies: string) =>
       [
         'version: 1',
