@@ -33,6 +33,30 @@ export async function importSource(path) {
 // PERF_GATE_RUNNER: another build of the runner (an older commit's dist/runner.mjs) to compare with
 const RUNNER = process.env.PERF_GATE_RUNNER ?? join(ROOT, 'dist/runner.mjs');
 const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');
+/** A module of src/ as it was at git `ref`: that commit's src/ tree is unpacked into a temporary
+ * directory and the module bundled from there, so a bench can compare two versions side by side in
+ * one run. */
+export async function importSourceAt(ref, path) {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
+  try {
+    const tar = spawnSync('git', ['-C', ROOT, 'archive', ref, 'src'], { maxBuffer: 1 << 30 });
+    if (tar.status !== 0) throw new Error(`git archive ${ref}: ${tar.stderr}`);
+    const untar = spawnSync('tar', ['-x', '-C', dir], { input: tar.stdout });
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+    await build({
+      entryPoints: [join(dir, path)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: join(dir, 'module.mjs'),
+      logLevel: 'silent',
+    });
+    return await import(join(dir, 'module.mjs'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export const EVENT_MARKER = '@@perf-gate ';
 
 /** The generator runs on core 0, the target on core 1 (on a 1-core machine both share core 0). */

@@ -1,54 +1,33 @@
-// The exact Mann–Whitney test's cost, before and after, side by side in one run: `before` is the
-// counting recurrence over every doubled rank sum (src/stats/mann-whitney.ts up to 2026-11-29, copied
-// here unchanged), `after` the module as it is now (bundled from src/ on the spot): the Gaussian
-// binomial up to the tail's bound without ties, the recurrence up to the tail's bound with them.
-// Samples: latencies drawn from a seeded generator, untied (continuous) and tied (rounded to 50 µs,
-// as an HDR histogram's buckets and the power search's repeated trials tie them). Printed per size:
-// the median time of each (ms), their ratio, and the largest difference between their p-values.
-// Usage: node bench/statistics.mjs [repeats, default 5]
+// The statistics' cost, before and after, side by side in one run: `before` is src/ as it was at a git
+// ref (default 3e46936: the exact Mann–Whitney test by a counting recurrence up to the tail's bound),
+// `after` src/ as it is now (both bundled on the spot). Three tables:
+//   1. one exact Mann–Whitney test (stats/mann-whitney.ts), by size, untied or tied, A/A or +3%;
+//   2. the joint test of one phase's 4 rows (stats/joint.ts: each row's whole null distribution, then
+//      the relabellings, enumerated or sampled);
+//   3. the power search of a phase set's passing rows (compare/power.ts smallestConfirmable over each
+//      row's own test, its current trials cycled up to the cap, as compare.ts calls it), 48 rows.
+// Samples: latencies around 5 ms from a seeded generator, untied (continuous) or tied (rounded to 50 µs,
+// as an HDR histogram's buckets and the power search's repeated trials tie them). Each time is the
+// median of `repeats` samples (ms), printed with the largest (the first call of a size includes the
+// JIT's warm-up), their ratio and the largest difference between the two versions' p-values.
+// Usage: node bench/statistics.mjs [repeats, default 5] [before ref, default 3e46936]
 import { performance } from 'node:perf_hooks';
-import { git, importSource, median, printMachine, ROOT } from './lib.mjs';
+import { git, importSource, importSourceAt, median, printMachine, ROOT } from './lib.mjs';
 
 const repeats = Number(process.argv[2] ?? 5);
-const after = await importSource('src/stats/mann-whitney.ts');
-
-// ---- before: the full recurrence, as it was ----
-function beforeUpperTail(x, y, observed) {
-  const n1 = x.length;
-  const weights = after.doubledMidranks([...x, ...y]).sort((a, b) => a - b);
-  const total = weights.length;
-  const maxSum = weights.slice(total - n1).reduce((a, b) => a + b, 0);
-  const counts = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
-  counts[0][0] = 1;
-  let reach = 0;
-  for (let i = 0; i < total; i++) {
-    const w = weights[i];
-    const hi = Math.min(reach, maxSum - w);
-    reach += w;
-    for (let k = Math.min(i + 1, n1); k >= 1; k--) {
-      const from = counts[k - 1];
-      const to = counts[k];
-      for (let s = hi; s >= 0; s--) {
-        const c = from[s];
-        if (c !== 0) to[s + w] += c;
-      }
-    }
-  }
-  const last = counts[n1];
-  const threshold = Math.round(2 * observed + n1 * (n1 + 1));
-  let all = 0;
-  let atLeast = 0;
-  for (let s = 0; s < last.length; s++) {
-    all += last[s];
-    if (s >= threshold) atLeast += last[s];
-  }
-  return Math.min(1, atLeast / all);
-}
-const uOf = (x, y) => {
-  let u = 0;
-  for (const a of x) for (const b of y) u += a > b ? 1 : a === b ? 0.5 : 0;
-  return u;
+const beforeRef = process.argv[3] ?? '3e46936';
+const versions = {
+  before: {
+    mw: await importSourceAt(beforeRef, 'src/stats/mann-whitney.ts'),
+    joint: await importSourceAt(beforeRef, 'src/stats/joint.ts'),
+  },
+  after: {
+    mw: await importSource('src/stats/mann-whitney.ts'),
+    joint: await importSource('src/stats/joint.ts'),
+  },
 };
+const power = await importSource('src/compare/power.ts');
+const confirm = await importSource('src/compare/confirm.ts');
 
 // ---- samples ----
 let seed = 20261129;
@@ -68,12 +47,71 @@ const time = (f) => {
   return { ms: performance.now() - t, p };
 };
 
+/** Both versions on the same inputs, `repeats` times: before's median, after's median and largest,
+ * and the largest difference of what they return (a p or a list of them). `part` (a list's first
+ * `part` entries) is what before runs on where it is too slow for the whole list: its time is scaled
+ * up by the list's length over `part`, and only those entries are compared. */
+function sideBySide(make, run, part) {
+  const b = [];
+  const a = [];
+  let diff = 0;
+  for (let r = 0; r < repeats; r++) {
+    const input = make();
+    const tb = time(() => run(versions.before, part ? input.slice(0, part) : input));
+    const ta = time(() => run(versions.after, input));
+    b.push(part ? (tb.ms * input.length) / part : tb.ms);
+    a.push(ta.ms);
+    const pb = [tb.p].flat();
+    const pa = [ta.p].flat();
+    pb.forEach((p, i) => {
+      // a power search's "none" (-1) must be the same on both sides
+      diff = Math.max(diff, Math.abs(p - pa[i]));
+    });
+  }
+  return { before: median(b), after: median(a), afterMax: Math.max(...a), diff };
+}
+
+const cells = (r) => [
+  r.before.toFixed(2),
+  `${r.after.toFixed(2)} (${r.afterMax.toFixed(1)})`,
+  `${(r.before / r.after).toFixed(1)}×`,
+  r.diff.toExponential(1),
+];
+const values = (tied) => (tied ? 'tied (50 µs)' : 'untied');
+
 printMachine();
-const dirty = git(ROOT, ['status', '--porcelain', 'src/stats']) !== '' ? ' (src/stats changed since)' : '';
+const dirty = git(ROOT, ['status', '--porcelain', 'src/stats', 'src/compare']) !== '' ? ' (src changed since)' : '';
 console.log(
-  `perf-gate ${git(ROOT, ['rev-parse', '--short', 'HEAD'])}${dirty}; ${repeats} samples per cell, seed 20261129\n`,
+  `perf-gate ${git(ROOT, ['rev-parse', '--short', 'HEAD'])}${dirty} against ${beforeRef}; ${repeats} samples per cell, seed 20261129\n`,
 );
-const rows = [];
+
+// ---- 1. one test ----
+console.log('One exact Mann–Whitney test (ms: median, largest after in brackets)\n');
+console.log('| size | values | change | before ms | after ms (max) | before ÷ after | largest p difference |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const [m, n] of [
+  [5, 5],
+  [12, 12],
+  [24, 24],
+  [60, 60],
+  [100, 60],
+  [100, 100],
+]) {
+  for (const tied of [false, true]) {
+    for (const shift of [1, 1.03]) {
+      const r = sideBySide(
+        () => ({ x: sample(m, shift, tied), y: sample(n, 1, tied) }),
+        (v, { x, y }) => v.mw.mannWhitneyGreater(x, y).pValue,
+      );
+      console.log(`| ${m} vs ${n} | ${values(tied)} | ${shift === 1 ? 'A/A' : '+3%'} | ${cells(r).join(' | ')} |`);
+    }
+  }
+}
+
+// ---- 2. the joint test of one phase's rows ----
+console.log('\nThe joint test of one phase, 4 rows (each its own samples; ms)\n');
+console.log('| size | values | before ms | after ms (max) | before ÷ after | largest p difference |');
+console.log('| --- | --- | --- | --- | --- | --- |');
 for (const [m, n] of [
   [5, 5],
   [12, 12],
@@ -82,32 +120,45 @@ for (const [m, n] of [
   [100, 100],
 ]) {
   for (const tied of [false, true]) {
-    for (const shift of [1, 1.03]) {
-      const b = [];
-      const a = [];
-      let diff = 0;
-      for (let r = 0; r < repeats; r++) {
-        const x = sample(m, shift, tied);
-        const y = sample(n, 1, tied);
-        const u = uOf(x, y);
-        const tb = time(() => beforeUpperTail(x, y, u));
-        const ta = time(() => after.mannWhitneyGreater(x, y).pValue);
-        b.push(tb.ms);
-        a.push(ta.ms);
-        diff = Math.max(diff, Math.abs(tb.p - ta.p));
-      }
-      rows.push([
-        `${m} vs ${n}`,
-        tied ? 'tied (50 µs)' : 'untied',
-        shift === 1 ? 'A/A' : '+3%',
-        median(b).toFixed(2),
-        median(a).toFixed(2),
-        `${(median(b) / median(a)).toFixed(1)}×`,
-        diff.toExponential(1),
-      ]);
-    }
+    const r = sideBySide(
+      () => Array.from({ length: 4 }, () => ({ x: sample(m, 1, tied), y: sample(n, 1, tied) })),
+      (v, rows) => v.joint.jointMannWhitney(rows),
+    );
+    console.log(`| ${m} vs ${n} | ${values(tied)} | ${cells(r).join(' | ')} |`);
   }
 }
-console.log('| size | values | change | before ms | after ms | before ÷ after | largest p difference |');
+
+// ---- 3. the power search ----
+const ROWS = 48;
+const ALPHA = 0.01 / ROWS;
+const PART = 4;
+console.log(
+  `\nThe power search of ${ROWS} passing rows (each its own samples, A/A; alpha ${ALPHA}; ms for all ${ROWS}; before: its time on the first ${PART} rows × ${ROWS / PART})\n`,
+);
+console.log('| trials vs baseline | cap | values | before ms | after ms (max) | before ÷ after | largest difference |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+for (const [m, n, cap] of [
+  [5, 5, 12],
+  [12, 12, 24],
+  [24, 24, 48],
+  [60, 60, 100],
+]) {
+  for (const tied of [false, true]) {
+    const looks = confirm.looksOf(m, cap);
+    const r = sideBySide(
+      () => Array.from({ length: ROWS }, () => ({ raw: sample(m, 1, tied), old: sample(n, 1, tied) })),
+      (v, rows) =>
+        rows.map(({ raw, old }) => {
+          const pAt = (d, k) =>
+            v.mw.mannWhitneyGreater(
+              power.cyclic(raw, k).map((x) => power.worsened(x, d, 1)),
+              old,
+            ).pValue;
+          const spent = confirm.spendAlpha(ALPHA, looks, confirm.smallestMannWhitneyP(m, n));
+          return power.smallestConfirmable({ looks, spent, trials: m, direction: 1, pAt }) ?? -1;
+        }),
+      PART,
+    );
+    console.log(`| ${m} vs ${n} | ${cap} | ${values(tied)} | ${cells(r).join(' | ')} |`);
+  }
+}

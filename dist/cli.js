@@ -95986,10 +95986,7 @@ function exactUpperTail(x, y, observed) {
   const bound = upper ? fromTop : fromBottom;
   if (bound < 0) return upper ? 0 : 1;
   const shifted = (upper ? weights.map((w) => max2 - w) : weights.map((w) => w - min)).sort((a, b) => a - b);
-  const counts2 = rankSumCounts(shifted, n1, bound);
-  let within2 = 0;
-  for (let s = 0; s <= bound && s < counts2.length; s++) within2 += counts2[s];
-  const share = within2 / binomial(n, n1);
+  const share = rankSumsAtMost(shifted, n1, bound) / binomial(n, n1);
   return Math.min(1, Math.max(0, upper ? share : 1 - share));
 }
 function untiedUpperTail(m, n, u) {
@@ -96011,6 +96008,26 @@ function untiedUpperTail(m, n, u) {
   const share = below / binomial(m + n, m);
   return Math.min(1, Math.max(0, lower ? share : 1 - share));
 }
+function untiedRankSumCounts(m, n, maxSum) {
+  const half = Math.floor(m * n / 2);
+  const c = new Float64Array(half + 1);
+  c[0] = 1;
+  const small = Math.min(m, n);
+  const large = Math.max(m, n);
+  for (let i = 1; i <= small; i++) {
+    const s = large + i;
+    for (let j = half; j >= s; j--) c[j] = c[j] - c[j - s];
+    for (let j = i; j <= half; j++) c[j] = c[j] + c[j - i];
+  }
+  const counts2 = new Float64Array(maxSum + 1);
+  const base = m * (m + 1);
+  for (let u = 0; u <= m * n; u++) {
+    const s = 2 * u + base;
+    if (s > maxSum) break;
+    counts2[s] = c[Math.min(u, m * n - u)];
+  }
+  return counts2;
+}
 function doubledMidranks(values) {
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
   const out = new Array(values.length);
@@ -96022,27 +96039,82 @@ function doubledMidranks(values) {
   }
   return out;
 }
+function prefixSums(weights) {
+  const prefix = new Int32Array(weights.length + 1);
+  for (let i = 0; i < weights.length; i++) prefix[i + 1] = prefix[i] + weights[i];
+  return prefix;
+}
 function rankSumCounts(weights, n1, upTo) {
   const total = weights.length;
-  const top = weights.slice(total - n1).reduce((a, b) => a + b, 0);
+  const prefix = prefixSums(weights);
+  const top = prefix[total] - prefix[total - n1];
   const maxSum = upTo === void 0 ? top : Math.max(0, Math.min(top, upTo));
-  const counts2 = Array.from({ length: n1 + 1 }, () => new Float64Array(maxSum + 1));
-  counts2[0][0] = 1;
-  let reach = 0;
+  if (weights.every((w, i) => w === 2 * (i + 1))) return untiedRankSumCounts(n1, total - n1, maxSum);
+  const width = maxSum + 1;
+  const counts2 = new Float64Array((n1 + 1) * width);
+  counts2[0] = 1;
   for (let i = 0; i < total; i++) {
     const w = weights[i];
-    const hi = Math.min(reach, maxSum - w);
-    reach += w;
-    for (let k = Math.min(i + 1, n1); k >= 1; k--) {
-      const from = counts2[k - 1];
-      const to = counts2[k];
-      for (let s = hi; s >= 0; s--) {
-        const c = from[s];
-        if (c !== 0) to[s + w] = to[s + w] + c;
-      }
+    for (let k = Math.min(i + 1, n1); k >= Math.max(1, n1 - (total - i - 1)); k--) {
+      const lo = prefix[k - 1];
+      const hi = Math.min(prefix[i] - prefix[i - k + 1], maxSum - w);
+      const from = (k - 1) * width;
+      const to = k * width + w;
+      for (let s = lo; s <= hi; s++) counts2[to + s] = counts2[to + s] + counts2[from + s];
     }
   }
-  return counts2[n1];
+  return counts2.subarray(n1 * width);
+}
+function pascal(nMax, rMax) {
+  const row2 = rMax + 1;
+  const c = new Float64Array((nMax + 1) * row2);
+  for (let n = 0; n <= nMax; n++) {
+    c[n * row2] = 1;
+    for (let r = 1; r <= Math.min(n, rMax); r++)
+      c[n * row2 + r] = c[(n - 1) * row2 + r - 1] + c[(n - 1) * row2 + r];
+  }
+  return c;
+}
+function rankSumsAtMost(weights, n1, bound) {
+  const total = weights.length;
+  if (n1 < 0 || n1 > total || bound < 0) return 0;
+  const prefix = prefixSums(weights);
+  const most = (r) => prefix[total] - prefix[total - r];
+  const least = (i, r) => prefix[i + r] - prefix[i];
+  if (most(n1) <= bound) return binomial(total, n1);
+  if (least(0, n1) > bound) return 0;
+  const floor = Array.from({ length: n1 + 1 }, (_, k) => bound - most(n1 - k) + 1);
+  const ways = pascal(total, n1);
+  const first = new Int32Array(n1);
+  const start = new Int32Array(n1 + 1);
+  for (let k = 0; k < n1; k++) {
+    first[k] = Math.max(floor[k], prefix[k]);
+    const last = Math.min(bound - least(k, n1 - k), most(k));
+    start[k + 1] = start[k] + Math.max(0, last - first[k] + 1);
+  }
+  const counts2 = new Float64Array(start[n1]);
+  counts2[0] = 1;
+  let within2 = 0;
+  for (let i = 0; i < total; i++) {
+    const w = weights[i];
+    const left = total - i - 1;
+    for (let k = Math.min(i + 1, n1); k >= Math.max(1, n1 - left); k--) {
+      const lo = first[k - 1];
+      const hi = Math.min(bound - least(i, n1 - k + 1), prefix[i] - prefix[i - k + 1]);
+      if (lo > hi) continue;
+      const from = start[k - 1] - lo;
+      const settled = Math.min(hi, floor[k] - w - 1);
+      let sum = 0;
+      for (let s = lo; s <= settled; s++) sum += counts2[from + s];
+      if (sum > 0) within2 += sum * ways[left * (n1 + 1) + n1 - k];
+      if (k === n1) continue;
+      const ceiling = Math.min(hi, bound - least(i + 1, n1 - k) - w);
+      const to = start[k] - first[k] + w;
+      for (let s = Math.max(lo, settled + 1); s <= ceiling; s++)
+        counts2[to + s] = counts2[to + s] + counts2[from + s];
+    }
+  }
+  return within2;
 }
 function mannWhitneyGreater(x, y) {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
@@ -96463,10 +96535,11 @@ function smallestConfirmable(input2) {
   const hi = input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
   let best = null;
   for (const { k, alpha } of candidates) {
-    if (input2.pAt(hi, k) > alpha) continue;
+    const top = best ?? hi;
+    if (input2.pAt(top, k) > alpha) continue;
     if (input2.pAt(0, k) <= alpha) return 0;
     let low = 0;
-    let high = hi;
+    let high = top;
     for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
       const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
       if (input2.pAt(mid, k) <= alpha) high = mid;

@@ -55,6 +55,29 @@ describe('jointMannWhitney', () => {
     expect(jointMannWhitney([p50])).toEqual([mannWhitneyGreater(p50.x, p50.y).pValue]);
   });
 
+  it.each([
+    ['100 v 100, no ties', 0],
+    ['100 v 100, ties', 50],
+    ['60 v 40, ties', 20],
+  ] as const)(
+    'one row at %s: the same p as the single test (its whole null table against the tail alone)',
+    (_l, step) => {
+      const random = seededRandom(step + 1);
+      const draw = (n: number, shift: number) =>
+        Array.from({ length: n }, () => {
+          const v = 5000 * shift * (1 + 0.1 * (random() + random() + random() - 1.5));
+          return step > 0 ? Math.round(v / step) * step : v;
+        });
+      for (const shift of [1, 1.01, 1.03]) {
+        const [m, n] = step === 20 ? [60, 40] : [100, 100];
+        const row = { x: draw(m, shift), y: draw(n, 1) };
+        const single = mannWhitneyGreater(row.x, row.y).pValue;
+        const [joint] = jointMannWhitney([row]);
+        expect(Math.abs((joint as number) - single) / single, `shift ${shift}`).toBeLessThan(1e-9);
+      }
+    },
+  );
+
   it('two rows that always agree cost nothing: the same p as one', () => {
     const [a, b] = jointMannWhitney([p50, { x: p50.x.map((v) => v * 2), y: p50.y.map((v) => v * 2) }]);
     expect(a).toBeCloseTo(mannWhitneyGreater(p50.x, p50.y).pValue, 12);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
+import { doubledMidranks, mannWhitneyGreater, rankSumCounts, rankSumsAtMost } from '../../src/stats/mann-whitney.js';
 import { seededRandom } from '../../src/stats/random.js';
 
 const range = (from: number, to: number, step = 1): number[] => {
@@ -243,5 +243,93 @@ describe('mannWhitneyGreater: exact at every size perf-gate reaches (scipy 1.17.
     expect(r.method).toBe('exact');
     expect(r.pValue).toBeGreaterThan(0);
     expect(r.pValue).toBeLessThan(1e-20);
+  });
+});
+
+/** Every n1-subset's doubled rank sum counted by the plain recurrence (every value taken or not, every
+ * count and every sum visited, no bound): the reference the bounded counts are checked against. */
+function plainCounts(weights: readonly number[], n1: number): number[] {
+  const top = weights.reduce((a, b) => a + b, 0);
+  const counts = Array.from({ length: n1 + 1 }, () => new Float64Array(top + 1));
+  (counts[0] as Float64Array)[0] = 1;
+  for (const w of weights) {
+    for (let k = n1; k >= 1; k--) {
+      const from = counts[k - 1] as Float64Array;
+      const to = counts[k] as Float64Array;
+      for (let s = top - w; s >= 0; s--) to[s + w] = (to[s + w] as number) + (from[s] as number);
+    }
+  }
+  return [...(counts[n1] as Float64Array)];
+}
+
+/** Sorted doubled midranks of n values drawn from `levels` distinct values (few levels: many ties). */
+function drawnWeights(random: () => number, n: number, levels: number): number[] {
+  return doubledMidranks(Array.from({ length: n }, () => Math.floor(random() * levels))).sort((a, b) => a - b);
+}
+
+describe('the bounded counts against the plain recurrence', () => {
+  // sizes up to 40 values (C(40, 20) ≈ 1.4e11, past where a brute force of every split can go), ties
+  // from none to 3 levels; the network algorithm's count at every bound, and the windowed recurrence's
+  // whole distribution
+  const random = seededRandom(2026_11_30);
+  const tables = Array.from({ length: 60 }, (_, t) => {
+    const n = 2 + Math.floor(random() * 39);
+    const n1 = 1 + Math.floor(random() * (n - 1));
+    const levels = [3, 7, 20, 1000][t % 4] as number;
+    return { n, n1, levels: `${levels} levels`, weights: drawnWeights(random, n, levels) };
+  });
+  // untied (the Gaussian binomial's path): every doubled rank 2, 4, …, 2n
+  for (const [n, n1] of [
+    [40, 17],
+    [31, 15],
+    [9, 1],
+  ] as const)
+    tables.push({ n, n1, levels: 'no ties', weights: Array.from({ length: n }, (_, i) => 2 * (i + 1)) });
+
+  it.each(tables.map((t) => [`${t.n1} of ${t.n}, ${t.levels}`, t] as const))(
+    '%s: the count at or below every bound, and every sum',
+    (_label, { n1, weights }) => {
+      const plain = plainCounts(weights, n1);
+      const windowed = rankSumCounts(weights, n1);
+      let cumulative = 0;
+      for (let s = 0; s < plain.length; s++) {
+        const want = plain[s] as number;
+        cumulative += want;
+        expect(windowed[s] ?? 0, `sum ${s}`).toBeCloseTo(want, 0);
+        const got = rankSumsAtMost(weights, n1, s);
+        // counts are doubles past 2^53: compared relatively
+        expect(Math.abs(got - cumulative) / Math.max(1, cumulative), `at most ${s}`).toBeLessThan(1e-12);
+      }
+    },
+  );
+
+  it('a bound below every sum counts nothing; one at or above the largest counts every split', () => {
+    const weights = [2, 4, 7, 7, 7, 12];
+    expect(rankSumsAtMost(weights, 3, 12)).toBe(0);
+    expect(rankSumsAtMost(weights, 3, 13)).toBe(3); // 2 + 4 + any of the three 7s
+    expect(rankSumsAtMost(weights, 3, 26)).toBe(20);
+    expect(rankSumsAtMost(weights, 3, -1)).toBe(0);
+  });
+
+  it("80 against 60 with ties: the p equals the plain recurrence's", () => {
+    const r = seededRandom(7);
+    for (const levels of [5, 40]) {
+      const x = Array.from({ length: 80 }, () => Math.floor(r() * levels) + (r() < 0.3 ? 1 : 0));
+      const y = Array.from({ length: 60 }, () => Math.floor(r() * levels));
+      const weights = doubledMidranks([...x, ...y]);
+      const observed = weights.slice(0, 80).reduce((a, b) => a + b, 0);
+      const plain = plainCounts(
+        [...weights].sort((a, b) => a - b),
+        80,
+      );
+      let atLeast = 0;
+      let all = 0;
+      plain.forEach((c, s) => {
+        all += c;
+        if (s >= observed) atLeast += c;
+      });
+      const p = mannWhitneyGreater(x, y).pValue;
+      expect(Math.abs(p - atLeast / all) / (atLeast / all)).toBeLessThan(1e-9);
+    }
   });
 });

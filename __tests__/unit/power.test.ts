@@ -206,4 +206,20 @@ describe('the pieces', () => {
     const step = smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt: (d) => (d > 0.1234 ? 0 : 1) });
     expect(step).toBe(0.124);
   });
+
+  it.each<[string, number, number, number, number]>([
+    // [label, the first look's step, the cap's step, the answer, calls at the cap]
+    ['the cap cannot confirm what the first look found: one call there', 0.2, 0.3, 0.201, 1],
+    ["the cap confirms less: searched below the first look's answer", 0.2, 0.05, 0.051, 11],
+  ])('two looks: %s', (_label, first, cap, want, calls) => {
+    const looks = { first: 5, cap: 12 };
+    const spent = { first: 0.005, final: 0.005 };
+    let atCap = 0;
+    const pAt = (d: number, k: number) => {
+      if (k === 12) atCap++;
+      return d > (k === 5 ? first : cap) ? 0 : 1;
+    };
+    expect(smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt })).toBe(want);
+    expect(atCap).toBe(calls);
+  });
 });

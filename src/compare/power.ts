@@ -58,10 +58,13 @@ export function smallestConfirmable(input: PowerInput): number | null {
   const hi = input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
   let best: number | null = null;
   for (const { k, alpha } of candidates) {
-    if (input.pAt(hi, k) > alpha) continue;
+    // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
+    // falls as d grows): it is searched below that change, or not at all
+    const top = best ?? hi;
+    if (input.pAt(top, k) > alpha) continue;
     if (input.pAt(0, k) <= alpha) return 0;
     let low = 0;
-    let high = hi;
+    let high = top;
     for (let i = 0; i < STEPS && high - low > 0.0005; i++) {
       // geometric steps while far apart (a latency's range spans ×101), halves once close
       const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 0.001) * high) : (low + high) / 2;
