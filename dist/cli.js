@@ -95783,15 +95783,18 @@ function parseConfigText(text, file2, resolvePath) {
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) {
     const problems = formatIssues(parsed.error.issues, data);
-    if (!parsed.error.issues.every((i) => i.code === "unrecognized_keys")) return { problems };
+    if (!parsed.error.issues.every(removable)) return { problems };
     const pruned = structuredClone(data);
     const parents = /* @__PURE__ */ new Set();
-    for (const issue2 of parsed.error.issues)
-      if (issue2.code === "unrecognized_keys")
-        for (const key of issue2.keys) {
-          deleteAt(pruned, [...issue2.path, key]);
-          parents.add(formatPath(issue2.path));
-        }
+    for (const issue2 of parsed.error.issues) {
+      if (issue2.code === "unrecognized_keys") {
+        for (const key of issue2.keys) deleteAt(pruned, [...issue2.path, key]);
+        parents.add(formatPath(issue2.path));
+      } else {
+        deleteAt(pruned, issue2.path);
+        parents.add(formatPath(issue2.path.slice(0, -1)));
+      }
+    }
     const again = configSchema.safeParse(pruned);
     if (!again.success) return { problems };
     const caused = (line) => {
@@ -95818,6 +95821,9 @@ function withoutExtensions(data) {
   };
   drop(data);
   if (Array.isArray(data.scenarios)) for (const s of data.scenarios) drop(s);
+}
+function removable(issue2) {
+  return issue2.code === "unrecognized_keys" || typeof issue2.path.at(-1) === "string";
 }
 function parentPath(path) {
   const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));

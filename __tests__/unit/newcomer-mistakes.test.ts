@@ -40,6 +40,43 @@ describe('a newcomer’s config', () => {
       ],
     ],
     [
+      'two values of the wrong kind beside a semantic mistake: all three at once',
+      [
+        'scenarios:',
+        '  - name: api',
+        '    request: { url: "http://api:8080/x", timeout: fast }',
+        '    trials: five',
+        '    phases:',
+        '      - { name: c1, connections: 4, duration: 5s }',
+        '      - { name: c1, connections: 2, duration: 1s }',
+      ].join('\n'),
+      [
+        'scenarios[0].request.timeout: must be a duration like 500ms, 30s, 2m or 1m30s',
+        'scenarios[0].trials: must be an integer from 1 to 100',
+        'scenarios[0].phases: phase name "c1" is used twice (give each phase a unique name)',
+      ],
+    ],
+    [
+      'a list entry of the wrong kind: said alone (the entries after it would shift)',
+      [
+        'scenarios:',
+        '  - name: api',
+        '    request: { url: "http://api:8080/x" }',
+        '    phases: [5, { name: c1, connections: 2, duration: 1s }, { name: c1, connections: 2, duration: 1s }]',
+      ].join('\n'),
+      ['scenarios[0].phases[0]: must be a mapping, not a number'],
+    ],
+    [
+      'a key the config needs, of the wrong kind: said alone',
+      [
+        'scenarios:',
+        '  - name: api',
+        '    request: { url: 5 }',
+        '    phases: [{ name: c1, connections: 2, duration: 1s }, { name: c1, connections: 2, duration: 1s }]',
+      ].join('\n'),
+      ['scenarios[0].request.url: must be an http:// or https:// URL (or, with target, a path such as /api/items)'],
+    ],
+    [
       'compose’s habit: anchors under x- keys, merged with <<',
       [
         'x-phase: &phase { connections: 4, duration: 5s }',

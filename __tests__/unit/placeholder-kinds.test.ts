@@ -270,6 +270,8 @@ describe('loadConfig: the placeholder problems with the others, each at its line
   it.each<[string, string, string]>([
     // an unknown key (k6's vus) and a placeholder in the wrong braces: one round, not two
     ['an unknown key', '    vus: 10', '9:5: scenarios[0].vus: unknown key'],
+    // a value of the wrong kind (the schema's, not an unknown key) beside it
+    ['a value of the wrong kind', '    trials: five', 'scenarios[0].trials'],
     // a problem of what the values mean together (normalize's) beside it
     [
       'a semantic problem',

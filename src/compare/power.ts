@@ -60,7 +60,7 @@ export function smallestConfirmable(input: PowerInput): number | null {
   for (const { k, alpha } of candidates) {
     // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
     // falls as d grows): it is searched below that change, or not at all
-    const top = best ?? hi;
+    const top: number = best ?? hi;
     if (input.pAt(top, k) > alpha) continue;
     if (input.pAt(0, k) <= alpha) return 0;
     let low = 0;

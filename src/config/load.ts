@@ -256,18 +256,22 @@ export function parseConfigText(
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) {
     const problems = formatIssues(parsed.error.issues, data);
-    // all in one pass: when unknown keys are the schema's only problems, the config without them is
-    // checked on (what a phase's values mean together, names used twice, ...), so fixing a typo does
-    // not reveal the next round
-    if (!parsed.error.issues.every((i) => i.code === 'unrecognized_keys')) return { problems };
+    // all in one pass: the config without the keys the schema refused (unknown ones, and values of
+    // the wrong kind or out of range) is checked on (what a phase's values mean together, names used
+    // twice, placeholders, ...), so fixing one round does not reveal the next. A problem of a list's
+    // entry, or of a key the config needs, leaves nothing to check on without it: said alone.
+    if (!parsed.error.issues.every(removable)) return { problems };
     const pruned = structuredClone(data);
     const parents = new Set<string>();
-    for (const issue of parsed.error.issues)
-      if (issue.code === 'unrecognized_keys')
-        for (const key of issue.keys) {
-          deleteAt(pruned, [...issue.path, key]);
-          parents.add(formatPath(issue.path));
-        }
+    for (const issue of parsed.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) deleteAt(pruned, [...issue.path, key]);
+        parents.add(formatPath(issue.path));
+      } else {
+        deleteAt(pruned, issue.path);
+        parents.add(formatPath(issue.path.slice(0, -1)));
+      }
+    }
     const again = configSchema.safeParse(pruned);
     if (!again.success) return { problems };
     // what only the removal caused is not said: a problem of the mapping that held the key (a scenario
@@ -313,6 +317,12 @@ function withoutExtensions(data: Record<string, unknown>): void {
 }
 
 /** The path of the mapping or list holding `path`'s last key or index (`a.b[2]` → `a.b`, `a` → ``). */
+/** Whether a schema problem goes away with one key removed: an unknown key, or a mapping's key whose
+ * value is refused (a list's entry would shift the ones after it). */
+function removable(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'unrecognized_keys' || typeof issue.path.at(-1) === 'string';
+}
+
 function parentPath(path: string): string {
   const cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
   return cut < 0 ? '' : path.slice(0, cut);
