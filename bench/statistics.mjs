@@ -5,7 +5,8 @@
 //   2. the joint test of one phase's 4 rows (stats/joint.ts: each row's whole null distribution, then
 //      the relabellings, enumerated or sampled);
 //   3. the power search of a phase set's passing rows (compare/power.ts smallestConfirmable over each
-//      row's own test, its current trials cycled up to the cap, as compare.ts calls it), 48 rows.
+//      row's own test, its current trials cycled up to the cap, as compare.ts calls it), 48 rows; what
+//      is compared is each row's answer (the smallest change it confirms), not the p-values.
 // Samples: latencies around 5 ms from a seeded generator, untied (continuous) or tied (rounded to 50 µs,
 // as an HDR histogram's buckets and the power search's repeated trials tie them). Each time is the
 // median of `repeats` samples (ms), printed with the largest (the first call of a size includes the
@@ -149,10 +150,12 @@ for (const [m, n, cap] of [
       () => Array.from({ length: ROWS }, () => ({ raw: sample(m, 1, tied), old: sample(n, 1, tied) })),
       (v, rows) =>
         rows.map(({ raw, old }) => {
-          const pAt = (d, k) =>
+          // (the level decided at is passed on: a version that reads it stops counting above it)
+          const pAt = (d, k, alpha) =>
             v.mw.mannWhitneyGreater(
               power.cyclic(raw, k).map((x) => power.worsened(x, d, 1)),
               old,
+              alpha,
             ).pValue;
           const spent = confirm.spendAlpha(ALPHA, looks, confirm.smallestMannWhitneyP(m, n));
           return power.smallestConfirmable({ looks, spent, trials: m, direction: 1, pAt }) ?? -1;

@@ -94465,7 +94465,7 @@ function planRequest(r, readBodies, columns) {
     request2.bodies = readBodies(r.bodiesFile);
     request2.bodies.forEach((b, i) => {
       const [problem] = templateProblems(b, columns);
-      if (problem) throw usageError(`bodies file ${r.bodiesFile}:${i + 1}: ${problem}`);
+      if (problem) throw usageError(`bodies file ${r.bodiesFile}, body ${i + 1}: ${problem}`);
     });
   }
   if (r.expect !== void 0) request2.expect = r.expect;
@@ -95116,6 +95116,8 @@ function placeholderKindProblems(config2, env, bodies) {
   const problems = [];
   for (const { path, texts: sent, known, templated } of sources(config2, bodies)) {
     for (const [at, text] of sent) {
+      if (BODIES_LINE.test(at) && path.startsWith("scenarios["))
+        for (const p of templateProblems(text, known.columns)) problems.push(`${at}: ${p}`);
       for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
         if (known.flow.has(name2))
@@ -95978,22 +95980,39 @@ function uOf(x, y) {
   for (const a of x) for (const b of y) u += a > b ? 1 : a === b ? 0.5 : 0;
   return u;
 }
-function exactUpperTail(x, y, observed) {
+function exactUpperTail(x, y, observed, limit = 1) {
   const n1 = x.length;
   const n = n1 + y.length;
   const weights = doubledMidranks([...x, ...y]).sort((a, b) => a - b);
   if (new Set(weights).size === n) return untiedUpperTail(n1, y.length, Math.round(observed));
   const threshold2 = Math.round(2 * observed + n1 * (n1 + 1));
+  if (y.length < n1) {
+    const total = weights.reduce((a, b) => a + b, 0);
+    return sumShare(weights, y.length, total - threshold2, "below", limit);
+  }
+  return sumShare(weights, n1, threshold2 - 1, "above", limit);
+}
+function sumShare(weights, m, b, side, limit) {
+  const n = weights.length;
   const min = weights[0];
   const max2 = weights[n - 1];
-  const fromTop = n1 * max2 - threshold2;
-  const fromBottom = threshold2 - 1 - n1 * min;
-  const upper = fromTop <= fromBottom;
-  const bound = upper ? fromTop : fromBottom;
-  if (bound < 0) return upper ? 0 : 1;
-  const shifted = (upper ? weights.map((w) => max2 - w) : weights.map((w) => w - min)).sort((a, b) => a - b);
-  const share = rankSumsAtMost(shifted, n1, bound) / binomial(n, n1);
-  return Math.min(1, Math.max(0, upper ? share : 1 - share));
+  const below = b - m * min;
+  const above2 = m * max2 - (b + 1);
+  if (below < 0) return side === "below" ? 0 : 1;
+  if (above2 < 0) return side === "below" ? 1 : 0;
+  const all = binomial(n, m);
+  const clamp = (p) => Math.min(1, Math.max(0, p));
+  const countBelow = side === "below" ? below <= above2 || limit < 0.5 : below <= above2 && limit >= 0.5;
+  const stop = limit < 0.5 ? limit * all * (1 + 1e-9) : Infinity;
+  const share = countBelow ? clamp(
+    rankSumsAtMost(
+      weights.map((w) => w - min),
+      m,
+      below,
+      side === "below" ? stop : Infinity
+    ) / all
+  ) : clamp(rankSumsAtMost(weights.map((w) => max2 - w).reverse(), m, above2, side === "above" ? stop : Infinity) / all);
+  return side === "below" === countBelow ? share : 1 - share;
 }
 function untiedUpperTail(m, n, u) {
   if (u <= 0) return 1;
@@ -96081,7 +96100,7 @@ function pascal(nMax, rMax) {
   }
   return c;
 }
-function rankSumsAtMost(weights, n1, bound) {
+function rankSumsAtMost(weights, n1, bound, stop = Infinity) {
   const total = weights.length;
   if (n1 < 0 || n1 > total || bound < 0) return 0;
   const prefix = prefixSums(weights);
@@ -96112,7 +96131,10 @@ function rankSumsAtMost(weights, n1, bound) {
       const settled = Math.min(hi, floor[k] - w - 1);
       let sum = 0;
       for (let s = lo; s <= settled; s++) sum += counts2[from + s];
-      if (sum > 0) within2 += sum * ways[left * (n1 + 1) + n1 - k];
+      if (sum > 0) {
+        within2 += sum * ways[left * (n1 + 1) + n1 - k];
+        if (within2 > stop) return within2;
+      }
       if (k === n1) continue;
       const ceiling = Math.min(hi, bound - least(i + 1, n1 - k) - w);
       const to = start[k] - first[k] + w;
@@ -96122,10 +96144,10 @@ function rankSumsAtMost(weights, n1, bound) {
   }
   return within2;
 }
-function mannWhitneyGreater(x, y) {
+function mannWhitneyGreater(x, y, limit = 1) {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
   const u = uOf(x, y);
-  return { u, pValue: exactUpperTail(x, y, u), method: "exact" };
+  return { u, pValue: exactUpperTail(x, y, u, limit), method: "exact" };
 }
 
 // src/compare/confirm.ts
@@ -96542,13 +96564,13 @@ function smallestConfirmable(input2) {
   let best = null;
   for (const { k, alpha } of candidates) {
     const top = best ?? hi;
-    if (input2.pAt(top, k) > alpha) continue;
-    if (input2.pAt(0, k) <= alpha) return 0;
+    if (input2.pAt(top, k, alpha) > alpha) continue;
+    if (input2.pAt(0, k, alpha) <= alpha) return 0;
     let low = 0;
     let high = top;
     for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
       const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
-      if (input2.pAt(mid, k) <= alpha) high = mid;
+      if (input2.pAt(mid, k, alpha) <= alpha) high = mid;
       else low = mid;
     }
     const found = Math.ceil(high * 1e3) / 1e3;
@@ -96575,7 +96597,8 @@ function powerTrials(looks, measured) {
 }
 function passingRows(final, row2, group, own2) {
   if (!final) return (out) => out;
-  const pAt = (d, k) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k), group?.rows ?? 1);
+  const rows = group?.rows ?? 1;
+  const pAt = (d, k, alpha) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k, rows > 1 ? alpha / rows : alpha), rows);
   return (out) => withPower(out, { ...row2, trials: powerTrials(row2.looks, row2.trials), pAt });
 }
 function withPower(out, row2) {
@@ -96831,9 +96854,10 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
       trials: cur.length
     },
     group,
-    (d, k) => mannWhitneyGreater(
+    (d, k, limit) => mannWhitneyGreater(
       cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-      old
+      old,
+      limit
     ).pValue
   );
   if (!worseOut && !betterOut) return passing(out);

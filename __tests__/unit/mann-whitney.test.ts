@@ -333,3 +333,30 @@ describe('the bounded counts against the plain recurrence', () => {
     }
   });
 });
+
+describe('a decision at a level (the power search): exact at or below it, above it when the p is', () => {
+  it('600 tied and untied tables from 5 to 100 values a side, at levels from 1e-6 to 0.4', () => {
+    const random = seededRandom(48);
+    let stopped = 0;
+    for (let t = 0; t < 600; t++) {
+      const n1 = 5 + Math.floor(random() * (t < 540 ? 30 : 96));
+      const n2 = 5 + Math.floor(random() * (t < 540 ? 30 : 96));
+      const shift = random() * 0.2;
+      const levels = [3, 20, 200, 1e9][t % 4] as number;
+      const draw = (s: number) => Math.floor((random() + s) * levels);
+      const x = Array.from({ length: n1 }, () => draw(shift));
+      const y = Array.from({ length: n2 }, () => draw(0));
+      const p = mannWhitneyGreater(x, y).pValue;
+      const limit = [1e-6, 1e-4, 0.002, 0.05, 0.4][t % 5] as number;
+      const decided = mannWhitneyGreater(x, y, limit).pValue;
+      const label = JSON.stringify({ n1, n2, levels, limit, p, decided });
+      if (p <= limit) expect(Math.abs(decided - p) / Math.max(p, 1e-300), label).toBeLessThan(1e-9);
+      else {
+        expect(decided, label).toBeGreaterThan(limit);
+        if (Math.abs(decided - p) > 1e-9 * p) stopped++;
+      }
+    }
+    // the count did stop early somewhere (the test would pass with no stop at all otherwise)
+    expect(stopped).toBeGreaterThan(20);
+  });
+});

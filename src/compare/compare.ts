@@ -174,10 +174,11 @@ function comparePhaseMetric(
       trials: cur.length,
     },
     group,
-    (d, k) =>
+    (d, k, limit) =>
       mannWhitneyGreater(
         cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
         old,
+        limit,
       ).pValue,
   );
   if (!worseOut && !betterOut) return passing(out);

@@ -40,8 +40,8 @@ export interface PowerInput {
   trials: number;
   direction: 1 | -1;
   /** the test's p when the current side's first k trials (pairs), cycled when k exceeds them, are made
-   * worse by d */
-  pAt: (d: number, k: number) => number;
+   * worse by d; only whether it is at most `alpha` is read, so a p above it may be any value above it */
+  pAt: (d: number, k: number, alpha: number) => number;
 }
 
 /**
@@ -61,14 +61,14 @@ export function smallestConfirmable(input: PowerInput): number | null {
     // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
     // falls as d grows): it is searched below that change, or not at all
     const top: number = best ?? hi;
-    if (input.pAt(top, k) > alpha) continue;
-    if (input.pAt(0, k) <= alpha) return 0;
+    if (input.pAt(top, k, alpha) > alpha) continue;
+    if (input.pAt(0, k, alpha) <= alpha) return 0;
     let low = 0;
     let high = top;
     for (let i = 0; i < STEPS && high - low > 0.0005; i++) {
       // geometric steps while far apart (a latency's range spans ×101), halves once close
       const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 0.001) * high) : (low + high) / 2;
-      if (input.pAt(mid, k) <= alpha) high = mid;
+      if (input.pAt(mid, k, alpha) <= alpha) high = mid;
       else low = mid;
     }
     // rounded up: the change reported is one the test confirms
@@ -144,10 +144,13 @@ export function passingRows(
   final: boolean,
   row: Omit<PassingRow, 'pAt'>,
   group: PhaseGroup | undefined,
-  own: (d: number, k: number) => number,
+  own: (d: number, k: number, alpha: number) => number,
 ): (out: Comparison) => Comparison {
   if (!final) return (out) => out;
-  const pAt = (d: number, k: number) => group?.pShifted(row.metric, d, k) ?? jointBound(own(d, k), group?.rows ?? 1);
+  // the joint bound is at most alpha where the row's own p is at most alpha over the rows
+  const rows = group?.rows ?? 1;
+  const pAt = (d: number, k: number, alpha: number) =>
+    group?.pShifted(row.metric, d, k) ?? jointBound(own(d, k, rows > 1 ? alpha / rows : alpha), rows);
   return (out) => withPower(out, { ...row, trials: powerTrials(row.looks, row.trials), pAt });
 }
 

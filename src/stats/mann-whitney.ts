@@ -30,11 +30,11 @@ function uOf(x: readonly number[], y: readonly number[]): number {
  * P(U >= observed) under H0, exactly: the permutation distribution of the sum of x's (mid)ranks (ties
  * included: a tied value carries its midrank, doubled so every weight is an integer). Without ties,
  * the Gaussian binomial's coefficients; with them, the splits whose rank sum lies in the tail are
- * counted by rankSumsAtMost, which follows only the partial choices whose outcome is still open.
- * Counts are doubles: C(300, 100) is within range, every term is positive, so the ratio keeps double
- * precision.
+ * counted by rankSumsAtMost, which follows only the partial choices whose outcome is still open,
+ * over the smaller side's values (y's sum is the total less x's). Counts are doubles: C(300, 100) is
+ * within range, every term is positive, so the ratio keeps double precision.
  */
-export function exactUpperTail(x: readonly number[], y: readonly number[], observed: number): number {
+export function exactUpperTail(x: readonly number[], y: readonly number[], observed: number, limit = 1): number {
   const n1 = x.length;
   const n = n1 + y.length;
   const weights = doubledMidranks([...x, ...y]).sort((a, b) => a - b);
@@ -42,18 +42,46 @@ export function exactUpperTail(x: readonly number[], y: readonly number[], obser
   if (new Set(weights).size === n) return untiedUpperTail(n1, y.length, Math.round(observed));
   // U = S/2 - n1(n1+1)/2, so U >= observed is S >= 2·observed + n1(n1+1) (U is a multiple of 1/2)
   const threshold = Math.round(2 * observed + n1 * (n1 + 1));
-  // with ties the distribution is not symmetric; the tail is counted from the end it is nearer: P(S
-  // >= t) directly as the sums of (max - w) up to n1·max - t, or as 1 - P(S <= t - 1) over (w - min)
+  // x's sum at least the threshold is y's sum at most the total less it: counted over the fewer values
+  if (y.length < n1) {
+    const total = weights.reduce((a, b) => a + b, 0);
+    return sumShare(weights, y.length, total - threshold, 'below', limit);
+  }
+  return sumShare(weights, n1, threshold - 1, 'above', limit);
+}
+
+/**
+ * P(S <= b) (`below`) or P(S >= b + 1) (`above`) for the doubled rank sum S of m of the values
+ * (`weights` ascending) chosen at random. With ties the distribution is not symmetric: the side nearer
+ * its end is counted (P(S <= b) as the sums of (w - min) up to b - m·min, or P(S >= b + 1) as those of
+ * (max - w) up to m·max - b - 1) and the other is one less it, so a small tail keeps its precision.
+ * With a `limit` below one half only whether the share is above it matters: the share asked for is
+ * counted itself, and the count stops once it passes the limit (a value above the limit, not the share).
+ */
+function sumShare(weights: readonly number[], m: number, b: number, side: 'below' | 'above', limit: number): number {
+  const n = weights.length;
   const min = weights[0] as number;
   const max = weights[n - 1] as number;
-  const fromTop = n1 * max - threshold;
-  const fromBottom = threshold - 1 - n1 * min;
-  const upper = fromTop <= fromBottom;
-  const bound = upper ? fromTop : fromBottom;
-  if (bound < 0) return upper ? 0 : 1;
-  const shifted = (upper ? weights.map((w) => max - w) : weights.map((w) => w - min)).sort((a, b) => a - b);
-  const share = rankSumsAtMost(shifted, n1, bound) / binomial(n, n1);
-  return Math.min(1, Math.max(0, upper ? share : 1 - share));
+  const below = b - m * min;
+  const above = m * max - (b + 1);
+  if (below < 0) return side === 'below' ? 0 : 1;
+  if (above < 0) return side === 'below' ? 1 : 0;
+  const all = binomial(n, m);
+  const clamp = (p: number) => Math.min(1, Math.max(0, p));
+  const countBelow = side === 'below' ? below <= above || limit < 0.5 : below <= above && limit >= 0.5;
+  // (a hair above the limit, so a count stopped there is above it after the division too)
+  const stop = limit < 0.5 ? limit * all * (1 + 1e-9) : Infinity;
+  const share = countBelow
+    ? clamp(
+        rankSumsAtMost(
+          weights.map((w) => w - min),
+          m,
+          below,
+          side === 'below' ? stop : Infinity,
+        ) / all,
+      )
+    : clamp(rankSumsAtMost(weights.map((w) => max - w).reverse(), m, above, side === 'above' ? stop : Infinity) / all);
+  return (side === 'below') === countBelow ? share : 1 - share;
 }
 
 /**
@@ -181,8 +209,9 @@ function pascal(nMax: number, rMax: number): Float64Array {
  * left in order; a partial choice of k whose every completion stays within the bound is counted at
  * once (times the ways to complete it), one that no completion keeps within it is dropped, and only
  * the rest is carried on. Far out in a tail (the p-values a gate decides on) little is left open.
+ * The count only grows: with `stop`, it ends as soon as it passes it (the count so far is returned).
  */
-export function rankSumsAtMost(weights: readonly number[], n1: number, bound: number): number {
+export function rankSumsAtMost(weights: readonly number[], n1: number, bound: number, stop = Infinity): number {
   const total = weights.length;
   if (n1 < 0 || n1 > total || bound < 0) return 0;
   const prefix = prefixSums(weights);
@@ -222,7 +251,11 @@ export function rankSumsAtMost(weights: readonly number[], n1: number, bound: nu
       const settled = Math.min(hi, (floor[k] as number) - w - 1);
       let sum = 0;
       for (let s = lo; s <= settled; s++) sum += counts[from + s] as number;
-      if (sum > 0) within += sum * (ways[left * (n1 + 1) + n1 - k] as number);
+      if (sum > 0) {
+        within += sum * (ways[left * (n1 + 1) + n1 - k] as number);
+        // past `stop`: only whether the count exceeds it was asked
+        if (within > stop) return within;
+      }
       if (k === n1) continue;
       const ceiling = Math.min(hi, bound - least(i + 1, n1 - k) - w);
       const to = (start[k] as number) - (first[k] as number) + w;
@@ -233,8 +266,12 @@ export function rankSumsAtMost(weights: readonly number[], n1: number, bound: nu
   return within;
 }
 
-export function mannWhitneyGreater(x: readonly number[], y: readonly number[]): MannWhitneyResult {
+/**
+ * The test. With `limit` (a decision at that level: the power search), a p at or below it is exact and
+ * one above it is some value above it, which may cost far less to find.
+ */
+export function mannWhitneyGreater(x: readonly number[], y: readonly number[], limit = 1): MannWhitneyResult {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: 'exact' };
   const u = uOf(x, y);
-  return { u, pValue: exactUpperTail(x, y, u), method: 'exact' };
+  return { u, pValue: exactUpperTail(x, y, u, limit), method: 'exact' };
 }
