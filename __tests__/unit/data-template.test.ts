@@ -305,14 +305,27 @@ describe('data and slots in the config', () => {
     );
   });
 
-  it('a bodies line with a slot the data does not have is exit 2 naming the file and line', () => {
+  it('a bodies line with a slot the data does not have is exit 2 naming the file and its line (validate and run read the config alike)', () => {
+    // a blank line first: the bad body is the file's third line, its second body
     const ws = workspace(
-      { 'data/users.csv': USERS, 'data/bodies.jsonl': '{"a":"{{data.id}}"}\n{"a":"{{data.zip}}"}\n' },
+      { 'data/users.csv': USERS, 'data/bodies.jsonl': '{"a":"{{data.id}}"}\n\n{"a":"{{data.zip}}"}\n' },
+      scenario('{ url: "http://api:8080/", bodies: data/bodies.jsonl }'),
+    );
+    const problems = problemsOf(ws.load);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^scenarios\[0\]\.request\.bodies: line 3 of bodies\.jsonl: \{\{data\.zip\}\}: the data has no column zip \(it has id, name, auth\)$/,
+    );
+  });
+
+  it('the plan stands behind that check: a bad body that reaches it is named by its place among the bodies', () => {
+    const ws = workspace(
+      { 'data/users.csv': USERS, 'data/bodies.jsonl': '{"a":"{{data.id}}"}\n' },
       scenario('{ url: "http://api:8080/", bodies: data/bodies.jsonl }'),
     );
     const config = ws.load();
-    expect(() => buildPlan(config.scenarios, [], bodiesReader())).toThrow(
-      /bodies file \S+bodies\.jsonl:2: \{\{data\.zip\}\}: the data has no column zip/,
+    expect(() => buildPlan(config.scenarios, [], () => ['{"a":"{{data.id}}"}', '{"a":"{{data.zip}}"}'])).toThrow(
+      /bodies file \S+bodies\.jsonl, body 2: \{\{data\.zip\}\}: the data has no column zip/,
     );
   });
 });

@@ -219,6 +219,22 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     expect(unsetNames(c, ENV, read)).toEqual(['tokn']);
     expect(unsetNames(c, ENV)).toEqual([]);
   });
+
+  it('a bodies file’s line whose slots run’s plan refuses (no such data column, a call it cannot read): named by its line, not its place among the bodies', () => {
+    const raw = config({ request: { url: 'http://api:8080/items', method: 'POST', bodies: 'items.jsonl' } });
+    const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
+    const c = r.config as NonNullable<typeof r.config>;
+    // the file: a blank line, then three bodies on lines 2, 4 and 5
+    const lines = [
+      { line: 2, text: '{"ok":1}' },
+      { line: 4, text: '{"sku":"{{ data.sku }}"}' },
+      { line: 5, text: '{"n":"{{ int(1, }}"}' },
+    ];
+    const problems = placeholderKindProblems(c, ENV, (f) => (f === '/ws/items.jsonl' ? lines : undefined));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^scenarios\[0\]\.request\.bodies: line 4 of items\.jsonl: .*column sku/);
+    expect(problems[1]).toMatch(/^scenarios\[0\]\.request\.bodies: line 5 of items\.jsonl: /);
+  });
 });
 
 /** A directory with a one-service compose file, and where its perf-gate.yml goes. */

@@ -5,6 +5,7 @@
 // the spelling it most likely meant (Artillery writes setup values as `{{token}}`; a k6 user writes a
 // flow value as `${id}`).
 import { placeholders } from '../runner-kit/placeholders.js';
+import { templateProblems } from '../runner-kit/template.js';
 import { closest } from '../text/did-you-mean.js';
 import type { Config, RequestSpec } from './types.js';
 import { basename } from 'node:path';
@@ -139,6 +140,10 @@ export function placeholderKindProblems(
   const problems: string[] = [];
   for (const { path, texts: sent, known, templated } of sources(config, bodies)) {
     for (const [at, text] of sent) {
+      // a bodies file's line: its slots read as run's plan reads them (data columns, functions), so
+      // validate refuses what run would, naming the line
+      if (BODIES_LINE.test(at) && path.startsWith('scenarios['))
+        for (const p of templateProblems(text, known.columns)) problems.push(`${at}: ${p}`);
       // (a check's text is compared as it is: the environment fills only what is sent)
       for (const name of new Set(at.includes('.expect.') ? [] : placeholders(text))) {
         if (known.setup.has(name)) continue;

@@ -15,10 +15,11 @@ function planRequest(
   if (r.body !== undefined) request.body = r.body;
   if (r.bodiesFile !== undefined) {
     request.bodies = readBodies(r.bodiesFile);
-    // a bodies file's lines are read here, not with the config: their slots are checked here
+    // the config's check names a bad line by its line in the file (config/placeholder-kinds.ts);
+    // this one stands behind it, naming the body by its place among the file's bodies
     request.bodies.forEach((b, i) => {
       const [problem] = templateProblems(b, columns);
-      if (problem) throw usageError(`bodies file ${r.bodiesFile}:${i + 1}: ${problem}`);
+      if (problem) throw usageError(`bodies file ${r.bodiesFile}, body ${i + 1}: ${problem}`);
     });
   }
   if (r.expect !== undefined) request.expect = r.expect;
