@@ -24,6 +24,9 @@ export interface SideBehaviour {
   dieOnTrial?: number;
   /** this share of every trial's 2000 answers fails its expect-json check */
   failing?: number;
+  /** a flow's (or a mix's) entries by name, each with the share of its 1000 answers that fails its
+   * expect-json check: every trial reports them beside the phase, as the runner does */
+  entries?: Record<string, number>;
 }
 
 /** A runner container that answers trial commands with a measurement at the side's latency. */
@@ -60,16 +63,35 @@ function fakeRunner(
     const us = Math.round(behaviour.delayUs * (1 + ((trials * 7) % 5) / 1000));
     const h = createHistogram();
     for (let i = 0; i < 2000; i++) recordUs(h, us);
-    const failed = Math.round(2000 * (behaviour.failing ?? 0));
-    const { resources: _r, ...measurement } = trialSummary(
-      {
-        responses: 2000,
-        ...(failed > 0 ? { successes: 2000 - failed, failures: failed, checks: { 'expect-json': failed } } : {}),
-        latency: { count: 2000, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us },
-      },
-      cmd.trial,
+    const measured = (responses: number, share: number) => {
+      const failed = Math.round(responses * share);
+      const { resources: _r, ...m } = trialSummary(
+        {
+          responses,
+          ...(failed > 0 ? { successes: responses - failed, failures: failed, checks: { 'expect-json': failed } } : {}),
+          latency: { count: responses, p50: us, p90: us, p95: us, p99: us, 'p99.9': us, max: us },
+        },
+        cmd.trial,
+      );
+      return m;
+    };
+    const entries = Object.entries(behaviour.entries ?? {});
+    const measurement = measured(
+      2000,
+      entries.length > 0 ? entries.reduce((a, [, f]) => a + f, 0) / entries.length : (behaviour.failing ?? 0),
     );
-    emit({ t: 'trial', ...where, measurement, histogram: encodeHistogram(h) });
+    const requests = entries.map(([name, share]) => ({
+      name,
+      measurement: measured(1000, share),
+      histogram: encodeHistogram(h),
+    }));
+    emit({
+      t: 'trial',
+      ...where,
+      measurement,
+      histogram: encodeHistogram(h),
+      ...(requests.length > 0 ? { requests } : {}),
+    });
   };
   return {
     containerId: opts.name ?? 'runner',

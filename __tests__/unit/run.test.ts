@@ -89,6 +89,31 @@ describe('run: one pipeline for every mode', () => {
     expect(md).not.toContain('first baseline written');
   });
 
+  it('an update whose flow step fails its check on every request records nothing, naming the step (its phase fails half)', async () => {
+    // go-httpbin's /anything without a content type: the read step's JSON check fails every time
+    const flow = config().replace(
+      '    request: { url: http://api:8080/work }\n',
+      [
+        '    flow:',
+        '      - { name: create, url: http://api:8080/items, method: POST, extract: { id: { json: $.id } } }',
+        "      - { name: read, url: 'http://api:8080/items/{{id}}', expect: { json: { $.id: '{{id}}' } } }",
+        '',
+      ].join('\n'),
+    );
+    const p = project(flow);
+    const h = harness({ only: { delayUs: 2000, entries: { create: 0, read: 1 } } });
+    const err = await failure(run(request(p, 'update'), h.deps));
+    expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
+    expect(err.message).toMatch(/no baseline recorded: a row failed on nearly every request/);
+    expect(err.details).toEqual([
+      expect.stringMatching(/^ {2}api\/c2\.read: 3000 of 3000 requests failed, most as expect-json \(3000×\)$/),
+    ]);
+    expect(mem.exists(p.baselineDir)).toBe(false);
+    const md = mem.readText(join(p.dir, 'perf-gate-report.md'));
+    expect(md).toContain('### ⛔ perf-gate: no baseline recorded — 1 row failed on nearly every request');
+    expect(md).not.toContain('first baseline written');
+  });
+
   it('accept-failing: true records it all the same, and the report says so', async () => {
     const p = project(
       config().replace('scenarios:\n  - name: api\n', 'scenarios:\n  - name: api\n    accept-failing: true\n'),
