@@ -95060,10 +95060,11 @@ function sources(config2, bodies) {
   const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = /* @__PURE__ */ new Set();
   const plain = { setup, flow: none, columns: [] };
-  const http2 = (path, request2, known) => ({
+  const http2 = (path, request2, known, slots) => ({
     path,
     texts: texts(request2, path, bodies),
-    known
+    known,
+    ...slots ? { slots } : {}
   });
   const out = (config2.setup ?? []).map((s, i) => http2(`setup[${i}].request`, s.request, plain));
   config2.scenarios.forEach((s, i) => {
@@ -95096,9 +95097,10 @@ function sources(config2, bodies) {
       flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
       columns: t.data?.columns ?? []
     };
-    if (t.flow) t.mix?.forEach((e, j) => out.push(http2(`${path}.flow[${j}]`, e.request, known)));
-    else if (t.mix) t.mix.forEach((e, j) => out.push(http2(`${path}.requests[${j}]`, e.request, known)));
-    else out.push(http2(`${path}.request`, t.request, known));
+    const slots = t.data && !t.data.columns ? void 0 : { columns: t.data?.columns };
+    if (t.flow) t.mix?.forEach((e, j) => out.push(http2(`${path}.flow[${j}]`, e.request, known, slots)));
+    else if (t.mix) t.mix.forEach((e, j) => out.push(http2(`${path}.requests[${j}]`, e.request, known, slots)));
+    else out.push(http2(`${path}.request`, t.request, known, slots));
   });
   return out;
 }
@@ -95114,10 +95116,10 @@ function suggestion(name2, known) {
 }
 function placeholderKindProblems(config2, env, bodies) {
   const problems = [];
-  for (const { path, texts: sent, known, templated } of sources(config2, bodies)) {
+  for (const { texts: sent, known, templated, slots, path } of sources(config2, bodies)) {
     for (const [at, text] of sent) {
-      if (BODIES_LINE.test(at) && path.startsWith("scenarios["))
-        for (const p of templateProblems(text, known.columns)) problems.push(`${at}: ${p}`);
+      if (slots && BODIES_LINE.test(at))
+        for (const p of templateProblems(text, slots.columns)) problems.push(`${at}: ${p}`);
       for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
         if (known.flow.has(name2))
@@ -95788,6 +95790,7 @@ function parseConfigText(text, file2, resolvePath) {
     if (!parsed.error.issues.every(removable)) return { problems };
     const pruned = structuredClone(data);
     const parents = /* @__PURE__ */ new Set();
+    const refused = [];
     for (const issue2 of parsed.error.issues) {
       if (issue2.code === "unrecognized_keys") {
         for (const key of issue2.keys) deleteAt(pruned, [...issue2.path, key]);
@@ -95795,6 +95798,7 @@ function parseConfigText(text, file2, resolvePath) {
       } else {
         deleteAt(pruned, issue2.path);
         parents.add(formatPath(issue2.path.slice(0, -1)));
+        if (readByTexts(issue2.path)) refused.push(formatPath(issue2.path));
       }
     }
     const again = configSchema.safeParse(pruned);
@@ -95805,13 +95809,13 @@ function parseConfigText(text, file2, resolvePath) {
     };
     const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial2 = untouched(read.config ?? read.partial, [...parents], again.data.scenarios);
+    const partial2 = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
     return { problems: [...problems, ...semantic], ...partial2 ? { partial: partial2 } : {} };
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
 function untouched(read, parents, raw) {
-  if (!read || parents.some((p) => p.startsWith("setup["))) return void 0;
+  if (!read || parents.some((p) => p === "setup" || p.startsWith("setup["))) return void 0;
   const within2 = (i) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
   const touched = new Set(raw.flatMap((s, i) => within2(i) ? [s.name] : []));
   return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
@@ -95825,7 +95829,15 @@ function withoutExtensions(data) {
   if (Array.isArray(data.scenarios)) for (const s of data.scenarios) drop(s);
 }
 function removable(issue2) {
-  return issue2.code === "unrecognized_keys" || typeof issue2.path.at(-1) === "string";
+  if (issue2.code === "unrecognized_keys") return true;
+  const [top] = issue2.path;
+  return typeof issue2.path.at(-1) === "string" && top !== "sut" && top !== "target";
+}
+var TEXT_KEYS = /* @__PURE__ */ new Set(["data", "flow", "request", "requests", "websocket", "grpc", "hook"]);
+function readByTexts(path) {
+  if (path[0] === "setup") return true;
+  if (path[0] !== "scenarios") return false;
+  return path.length > 3 || TEXT_KEYS.has(String(path[2]));
 }
 function parentPath(path) {
   const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));

@@ -67,6 +67,17 @@ describe('a newcomer’s config', () => {
       ['scenarios[0].phases[0]: must be a mapping, not a number'],
     ],
     [
+      'a refused target: said alone (without it every path URL would want one)',
+      [
+        'target: localhost:8080',
+        'scenarios:',
+        '  - name: api',
+        '    request: { url: /health }',
+        '    phases: [{ name: c1, connections: 2, duration: 1s }, { name: c1, connections: 2, duration: 1s }]',
+      ].join('\n'),
+      ['target: must be an http:// or https:// URL'],
+    ],
+    [
       'a key the config needs, of the wrong kind: said alone',
       [
         'scenarios:',

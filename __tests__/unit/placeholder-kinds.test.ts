@@ -220,7 +220,7 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     expect(unsetNames(c, ENV)).toEqual([]);
   });
 
-  it('a bodies file’s line whose slots run’s plan refuses (no such data column, a call it cannot read): named by its line, not its place among the bodies', () => {
+  it('a bodies file’s line whose slots run’s plan refuses (a data column without a data file, a call it cannot read): named by its line, not its place among the bodies', () => {
     const raw = config({ request: { url: 'http://api:8080/items', method: 'POST', bodies: 'items.jsonl' } });
     const r = parseConfigText(stringify(raw), '/ws/perf-gate.yml', (p) => `/ws/${p}`);
     const c = r.config as NonNullable<typeof r.config>;
@@ -232,7 +232,9 @@ describe('placeholderKindProblems: a name in the wrong braces, or a typo, is nam
     ];
     const problems = placeholderKindProblems(c, ENV, (f) => (f === '/ws/items.jsonl' ? lines : undefined));
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^scenarios\[0\]\.request\.bodies: line 4 of items\.jsonl: .*column sku/);
+    expect(problems[0]).toMatch(
+      /^scenarios\[0\]\.request\.bodies: line 4 of items\.jsonl: \{\{ data\.sku \}\}: the scenario has no data file/,
+    );
     expect(problems[1]).toMatch(/^scenarios\[0\]\.request\.bodies: line 5 of items\.jsonl: /);
   });
 });
@@ -337,6 +339,55 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
     expect(err.details).toHaveLength(1);
     expect(err.details?.[0]).toMatch(/:9:9: scenarios\[0\]\.flow\[0\]\.extrct: unknown key/);
+  });
+
+  it.each<[string, string, string[], RegExp[]]>([
+    // [what, the scenario's data and one more key, the problems said, what none of them says]
+    [
+      'a data file read, another key refused: the lines read against its columns, nothing made up',
+      '    data: { file: rows.csv }\n    trials: five',
+      ['scenarios[0].trials: must be an integer from 1 to 100'],
+      [/no column/],
+    ],
+    [
+      'the data key itself refused: its scenario’s lines left alone',
+      '    data: rows.csv',
+      ['scenarios[0].data: must be a mapping'],
+      [/bodies/],
+    ],
+    [
+      'no data at all: said as run says it',
+      '',
+      ['scenarios[0].request.bodies: line 1 of rows.jsonl: {{data.id}}: the scenario has no data file'],
+      [/no column/],
+    ],
+  ])('a bodies line’s {{data.…}}: %s', async (_label, extra, want, never) => {
+    const { dir, file } = projectDir();
+    writeFileSync(join(dir, 'rows.csv'), 'id\n1\n2\n');
+    writeFileSync(join(dir, 'rows.jsonl'), '{"id":"{{data.id}}"}\n');
+    const lines = [
+      'version: 1',
+      'sut: { compose: docker-compose.yml }',
+      'scenarios:',
+      '  - name: api',
+      ...(extra ? [extra] : []),
+      '    request: { url: "http://api:8080/items", method: POST, bodies: rows.jsonl }',
+      '    phases: [{ name: c2, connections: 2, duration: 1s }]',
+      '',
+    ];
+    writeFileSync(file, lines.join('\n'));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const said = (err.details ?? []).map((l) => l.replace(/^\s*\S+:\d+:\d+: /, ''));
+    for (const w of want)
+      expect(
+        said.some((l) => l.startsWith(w)),
+        said.join('\n'),
+      ).toBe(true);
+    for (const n of never)
+      expect(
+        said.filter((l) => n.test(l)),
+        said.join('\n'),
+      ).toEqual([]);
   });
 
   it('a bodies file’s line: at its bodies key, with the line in the file; one that does not parse is left to run’s plan', async () => {

@@ -263,6 +263,7 @@ export function parseConfigText(
     if (!parsed.error.issues.every(removable)) return { problems };
     const pruned = structuredClone(data);
     const parents = new Set<string>();
+    const refused: string[] = [];
     for (const issue of parsed.error.issues) {
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) deleteAt(pruned, [...issue.path, key]);
@@ -270,6 +271,10 @@ export function parseConfigText(
       } else {
         deleteAt(pruned, issue.path);
         parents.add(formatPath(issue.path.slice(0, -1)));
+        // a refused value may be what the scenario's texts read (its data file, a step): the
+        // placeholder check leaves its scenario (or, in setup, every scenario) alone; a scenario's
+        // own count or duration changes none of its texts
+        if (readByTexts(issue.path)) refused.push(formatPath(issue.path));
       }
     }
     const again = configSchema.safeParse(pruned);
@@ -282,7 +287,7 @@ export function parseConfigText(
     };
     const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial = untouched(read.config ?? read.partial, [...parents], again.data.scenarios);
+    const partial = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
     return { problems: [...problems, ...semantic], ...(partial ? { partial } : {}) };
   }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
@@ -298,8 +303,9 @@ function untouched(
   parents: string[],
   raw: ReadonlyArray<{ name: string }>,
 ): Checked | undefined {
-  // a key of the scenario itself (k6's `vus`) changes none of its texts; one inside it (a step's) may
-  if (!read || parents.some((p) => p.startsWith('setup['))) return undefined;
+  // an unknown key of the scenario itself (k6's `vus`) changes none of its texts; one inside it (a
+  // step's) may, and so may a refused value (whose path is among `parents`)
+  if (!read || parents.some((p) => p === 'setup' || p.startsWith('setup['))) return undefined;
   const within = (i: number) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
   const touched = new Set(raw.flatMap((s, i) => (within(i) ? [s.name] : [])));
   return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
@@ -316,13 +322,27 @@ function withoutExtensions(data: Record<string, unknown>): void {
   if (Array.isArray(data.scenarios)) for (const s of data.scenarios) drop(s);
 }
 
-/** The path of the mapping or list holding `path`'s last key or index (`a.b[2]` → `a.b`, `a` → ``). */
 /** Whether a schema problem goes away with one key removed: an unknown key, or a mapping's key whose
- * value is refused (a list's entry would shift the ones after it). */
+ * value is refused (a list's entry would shift the ones after it). Not what the SUT is (`sut`,
+ * `target`): without it the rest reads otherwise (every path URL would want a target). */
 function removable(issue: z.core.$ZodIssue): boolean {
-  return issue.code === 'unrecognized_keys' || typeof issue.path.at(-1) === 'string';
+  if (issue.code === 'unrecognized_keys') return true;
+  const [top] = issue.path;
+  return typeof issue.path.at(-1) === 'string' && top !== 'sut' && top !== 'target';
 }
 
+/** A scenario's keys its texts (or the names they may use) come from. */
+const TEXT_KEYS = new Set(['data', 'flow', 'request', 'requests', 'websocket', 'grpc', 'hook']);
+
+/** Whether a refused value at `path` may change what the placeholder check reads: anything in setup,
+ * anything inside a scenario's mapping, and a scenario's own key that its texts come from. */
+function readByTexts(path: ReadonlyArray<PropertyKey>): boolean {
+  if (path[0] === 'setup') return true;
+  if (path[0] !== 'scenarios') return false;
+  return path.length > 3 || TEXT_KEYS.has(String(path[2]));
+}
+
+/** The path of the mapping or list holding `path`'s last key or index (`a.b[2]` → `a.b`, `a` → ``). */
 function parentPath(path: string): string {
   const cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
   return cut < 0 ? '' : path.slice(0, cut);

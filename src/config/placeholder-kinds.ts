@@ -59,6 +59,10 @@ interface Source {
   texts: Array<[string, string]>;
   known: Known;
   templated?: ReadonlySet<string>;
+  /** a bodies file's slots are read as run's plan reads them, against the data's columns (undefined:
+   * the scenario has no data file); absent where they are not (not an HTTP scenario's, or its data
+   * file's columns were not read) */
+  slots?: { columns: readonly string[] | undefined };
 }
 
 /** Every request text of the config with its key and the names it may use: HTTP requests (setup's
@@ -68,10 +72,11 @@ function sources(config: Checked, bodies?: BodiesLines): Source[] {
   const setup = new Set((config.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
   const none = new Set<string>();
   const plain: Known = { setup, flow: none, columns: [] };
-  const http = (path: string, request: RequestSpec, known: Known): Source => ({
+  const http = (path: string, request: RequestSpec, known: Known, slots?: Source['slots']): Source => ({
     path,
     texts: texts(request, path, bodies),
     known,
+    ...(slots ? { slots } : {}),
   });
   const out = (config.setup ?? []).map((s, i) => http(`setup[${i}].request`, s.request, plain));
   config.scenarios.forEach((s, i) => {
@@ -105,9 +110,11 @@ function sources(config: Checked, bodies?: BodiesLines): Source[] {
       flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
       columns: t.data?.columns ?? [],
     };
-    if (t.flow) t.mix?.forEach((e, j) => out.push(http(`${path}.flow[${j}]`, e.request, known)));
-    else if (t.mix) t.mix.forEach((e, j) => out.push(http(`${path}.requests[${j}]`, e.request, known)));
-    else out.push(http(`${path}.request`, t.request, known));
+    // (a data file whose columns were not read, one that could not be, is said elsewhere)
+    const slots = t.data && !t.data.columns ? undefined : { columns: t.data?.columns };
+    if (t.flow) t.mix?.forEach((e, j) => out.push(http(`${path}.flow[${j}]`, e.request, known, slots)));
+    else if (t.mix) t.mix.forEach((e, j) => out.push(http(`${path}.requests[${j}]`, e.request, known, slots)));
+    else out.push(http(`${path}.request`, t.request, known, slots));
   });
   return out;
 }
@@ -138,12 +145,12 @@ export function placeholderKindProblems(
   bodies?: BodiesLines,
 ): string[] {
   const problems: string[] = [];
-  for (const { path, texts: sent, known, templated } of sources(config, bodies)) {
+  for (const { texts: sent, known, templated, slots, path } of sources(config, bodies)) {
     for (const [at, text] of sent) {
       // a bodies file's line: its slots read as run's plan reads them (data columns, functions), so
       // validate refuses what run would, naming the line
-      if (BODIES_LINE.test(at) && path.startsWith('scenarios['))
-        for (const p of templateProblems(text, known.columns)) problems.push(`${at}: ${p}`);
+      if (slots && BODIES_LINE.test(at))
+        for (const p of templateProblems(text, slots.columns)) problems.push(`${at}: ${p}`);
       // (a check's text is compared as it is: the environment fills only what is sent)
       for (const name of new Set(at.includes('.expect.') ? [] : placeholders(text))) {
         if (known.setup.has(name)) continue;
