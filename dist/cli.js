@@ -96087,6 +96087,14 @@ function rankSumCounts(weights, n1, upTo) {
   const top = prefix[total] - prefix[total - n1];
   const maxSum = upTo === void 0 ? top : Math.max(0, Math.min(top, upTo));
   if (weights.every((w, i) => w === 2 * (i + 1))) return untiedRankSumCounts(n1, total - n1, maxSum);
+  if (upTo === void 0 && total - n1 < n1) {
+    const others = rankSumCounts(weights, total - n1);
+    const counts3 = new Float64Array(maxSum + 1);
+    const all = prefix[total];
+    for (let s = 0; s < others.length; s++)
+      if (all - s <= maxSum && all - s >= 0) counts3[all - s] = others[s];
+    return counts3;
+  }
   const width = maxSum + 1;
   const counts2 = new Float64Array((n1 + 1) * width);
   counts2[0] = 1;

@@ -174,6 +174,16 @@ export function rankSumCounts(weights: readonly number[], n1: number, upTo?: num
   // are taken, so what passes it is dropped without changing the counts at or below it
   const maxSum = upTo === undefined ? top : Math.max(0, Math.min(top, upTo));
   if (weights.every((w, i) => w === 2 * (i + 1))) return untiedRankSumCounts(n1, total - n1, maxSum);
+  // the whole table of the larger side from the smaller's: n1 values sum to s where the others sum to
+  // the total less s
+  if (upTo === undefined && total - n1 < n1) {
+    const others = rankSumCounts(weights, total - n1);
+    const counts = new Float64Array(maxSum + 1);
+    const all = prefix[total] as number;
+    for (let s = 0; s < others.length; s++)
+      if (all - s <= maxSum && all - s >= 0) counts[all - s] = others[s] as number;
+    return counts;
+  }
   const width = maxSum + 1;
   const counts = new Float64Array((n1 + 1) * width);
   counts[0] = 1;
