@@ -98885,7 +98885,8 @@ var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true,
 function traitsOf(name2) {
   return isRunMode(name2) ? MODES[name2] : UNKNOWN;
 }
-var MODE_INPUTS = ["auto", "gate", "update", "sweep", "ab"];
+var MODE_INPUTS = ["auto", ...Object.keys(MODES)];
+var GATING_MODES = Object.keys(MODES).filter((m) => MODES[m].gates);
 function isMode(value) {
   return MODE_INPUTS.includes(value);
 }
@@ -104668,7 +104669,7 @@ async function initCommand(opts, io) {
   let config2 = renderConfig(scan, answers);
   let checked = check2(config2);
   const budgeted = checked.config;
-  if (budgeted && !["gate", "ab"].every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
+  if (budgeted && !GATING_MODES.every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
     answers.runAlpha = "off";
     config2 = renderConfig(scan, answers);
     checked = check2(config2);

@@ -174,7 +174,7 @@ describe('CLI errors', () => {
     ],
     [
       ['run', '--mode', 'turbo', '--config', 'fixtures/quickstart/perf-gate.yml'],
-      '--mode turbo: must be auto, gate, update, sweep or ab',
+      '--mode turbo: must be auto, gate, ab, update or sweep',
     ],
     [['run', '--bogus'], 'perf-gate: unknown option --bogus for perf-gate run (options: --config, --mode, '],
     [

@@ -283,7 +283,7 @@ describe('the Action run(deps)', () => {
     await run(h.deps);
     expect(h.runs).toEqual([]);
     expect(h.outputs).toEqual({ verdict: 'error', regressions: '0', results: '', report: '', 'baselines-updated': '' });
-    expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, update, sweep, ab or report']);
+    expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, ab, update, sweep or report']);
     expect(h.summary[0]).toContain('input mode');
   });
 

@@ -91,7 +91,7 @@ describe('main(argv, deps)', () => {
   it('a user mistake is one line on standard error with its exit code', async () => {
     const c = cli();
     expect(await main(['run', '--mode', 'fast'], c.deps)).toBe(EXIT_USAGE);
-    expect(c.err).toEqual(['perf-gate: --mode fast: must be auto, gate, update, sweep or ab\n']);
+    expect(c.err).toEqual(['perf-gate: --mode fast: must be auto, gate, ab, update or sweep\n']);
     const d = cli();
     expect(await main(['run', '--mode', 'gate', '--out-format', 'xml=a.xml'], d.deps)).toBe(EXIT_USAGE);
     expect(d.err[0]).toMatch(/^perf-gate: --out-format xml=a\.xml: unknown format xml/);

@@ -32,9 +32,13 @@ export function traitsOf(name: string): ModeTraits {
   return isRunMode(name) ? MODES[name] : UNKNOWN;
 }
 
-/** What `--mode` and the Action's `mode` input take: a mode, or auto. */
-export const MODE_INPUTS = ['auto', 'gate', 'update', 'sweep', 'ab'] as const satisfies ReadonlyArray<'auto' | RunMode>;
-export type ModeInput = (typeof MODE_INPUTS)[number];
+/** What `--mode` and the Action's `mode` input take: a mode, or auto. Derived from MODES: a mode
+ * registered there is taken here. */
+export type ModeInput = 'auto' | RunMode;
+export const MODE_INPUTS: readonly ModeInput[] = ['auto', ...(Object.keys(MODES) as RunMode[])];
+
+/** The modes whose verdict gates (a pull request's): what a config must be able to fail in. */
+export const GATING_MODES: readonly RunMode[] = (Object.keys(MODES) as RunMode[]).filter((m) => MODES[m].gates);
 
 export function isMode(value: string): value is ModeInput {
   return (MODE_INPUTS as readonly string[]).includes(value);
