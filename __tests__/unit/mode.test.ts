@@ -11,7 +11,7 @@ describe('isMode', () => {
   });
 
   it('lists the five modes of the Action input', () => {
-    expect([...MODES]).toEqual(['auto', 'gate', 'update', 'sweep', 'ab']);
+    expect([...MODES]).toEqual(['auto', 'gate', 'ab', 'update', 'sweep']);
   });
 });
 
