@@ -1,11 +1,11 @@
 // The cookbook's recipes (examples/, quoted in docs/cookbook.md) on the real engine against perf-gate's
 // test services: each validates as the docs say (its whole output pinned), and runs end to end with its
 // phases shortened (a copy beside it, so its paths stay relative to it; the shape stays).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, leftovers, QUICKSTART_IMAGE, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, git, leftovers, QUICKSTART_IMAGE, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
 
 const ENV = { API_PASSWORD: 'cookbook-pw', API_TOKEN: 'cookbook-token' };
 const copies: string[] = [];
@@ -153,6 +153,65 @@ describe.runIf(dockerAvailable())('cookbook: each recipe runs on the real engine
     expect(phase?.merged.successes).toBeGreaterThan(0);
     expect(phase?.merged.failures).toBe(0);
   }, 300_000);
+
+  it('crud-api as the pull-request gate in A/B: base and head booted from their own commits, setup, data and flow on both sides', async () => {
+    // a repository of the recipe's files whose head changes only its README: the workflow's
+    // `mode: ab` with the base commit checked out beside it
+    const dir = tempDir('perf-gate-cookbook-ab-');
+    try {
+      for (const f of ['docker-compose.yml', 'items.csv'])
+        copyFileSync(join(ROOT, 'examples/crud-api', f), join(dir, f));
+      writeFileSync(
+        join(dir, 'perf-gate.yml'),
+        short(readFileSync(join(ROOT, 'examples/crud-api/perf-gate.yml'), 'utf8')),
+      );
+      writeFileSync(join(dir, 'README.md'), 'orders API\n');
+      git(dir, ['init', '-q', '-b', 'main']);
+      git(dir, ['config', 'user.email', 'test@example.com']);
+      git(dir, ['config', 'user.name', 'perf-gate test']);
+      git(dir, ['add', '.']);
+      git(dir, ['commit', '-q', '-m', 'base']);
+      writeFileSync(join(dir, 'README.md'), 'orders API, documented\n');
+      git(dir, ['commit', '-q', '-am', 'head']);
+      const r = await runCli(
+        [
+          'run',
+          '--config',
+          join(dir, 'perf-gate.yml'),
+          '--mode',
+          'ab',
+          '--base',
+          'HEAD~1',
+          '--runner-image',
+          QUICKSTART_IMAGE,
+          '--out',
+          dir,
+        ],
+        { ...ENV, GITHUB_WORKSPACE: dir },
+      );
+      const output = r.stdout + r.stderr;
+      // unchanged code: a pass, or (on a noisy machine) a verdict the gate may reach on unchanged
+      // code at its stated rate; never a user error or an internal one
+      expect([0, 1], output).toContain(r.code);
+      expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+      const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+      expect(results.mode).toBe('ab');
+      expect(results.ab?.baseCommit).toBe(git(dir, ['rev-parse', 'HEAD~1']));
+      const served = (scenarios: ResultsFile['scenarios']) =>
+        scenarios.flatMap((s) => s.phases.map((p) => [s.name, p.name, p.merged.successes > 0, p.merged.failures]));
+      const both = [
+        ['private', 'c4', true, 0],
+        ['orders', 'c4', true, 0],
+        ['orders', 'c4.create', true, 0],
+        ['orders', 'c4.read', true, 0],
+        ['orders', 'c4.iteration', true, 0],
+      ];
+      expect(served(results.scenarios)).toEqual(both);
+      expect(served(results.ab?.base ?? [])).toEqual(both);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 
   it('rate-sweep: one phase per rate, each answered', async () => {
     const results = await run(shortened('rate-sweep', short), 'sweep');
