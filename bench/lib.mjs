@@ -17,18 +17,23 @@ const SUT = join(ROOT, 'fixtures/sut/bin/sut');
 export async function importSource(path) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   try {
-    await build({
-      entryPoints: [join(ROOT, path)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: join(dir, 'module.mjs'),
-      logLevel: 'silent',
-    });
-    return await import(join(dir, 'module.mjs'));
+    return await bundled(join(ROOT, path), dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `entry` bundled with esbuild into `dir` and imported. */
+async function bundled(entry, dir) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(dir, 'module.mjs'),
+    logLevel: 'silent',
+  });
+  return import(join(dir, 'module.mjs'));
 }
 // PERF_GATE_RUNNER: another build of the runner (an older commit's dist/runner.mjs) to compare with
 const RUNNER = process.env.PERF_GATE_RUNNER ?? join(ROOT, 'dist/runner.mjs');
@@ -43,15 +48,7 @@ export async function importSourceAt(ref, path) {
     if (tar.status !== 0) throw new Error(`git archive ${ref}: ${tar.stderr}`);
     const untar = spawnSync('tar', ['-x', '-C', dir], { input: tar.stdout });
     if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
-    await build({
-      entryPoints: [join(dir, path)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: join(dir, 'module.mjs'),
-      logLevel: 'silent',
-    });
-    return await import(join(dir, 'module.mjs'));
+    return await bundled(join(dir, path), dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -96031,6 +96031,25 @@ function untiedUpperTail(m, n, u) {
   if (u > m * n) return 0;
   const lower = m * n - u <= u - 1;
   const bound = lower ? m * n - u : u - 1;
+  const c = gaussianCoefficients(m, n, bound);
+  let below = 0;
+  for (let j = 0; j <= bound; j++) below += c[j];
+  const share = below / binomial(m + n, m);
+  return Math.min(1, Math.max(0, lower ? share : 1 - share));
+}
+function untiedRankSumCounts(m, n, maxSum) {
+  const half = Math.floor(m * n / 2);
+  const c = gaussianCoefficients(m, n, half);
+  const counts2 = new Float64Array(maxSum + 1);
+  const base = m * (m + 1);
+  for (let u = 0; u <= m * n; u++) {
+    const s = 2 * u + base;
+    if (s > maxSum) break;
+    counts2[s] = c[Math.min(u, m * n - u)];
+  }
+  return counts2;
+}
+function gaussianCoefficients(m, n, bound) {
   const c = new Float64Array(bound + 1);
   c[0] = 1;
   const small = Math.min(m, n);
@@ -96040,30 +96059,7 @@ function untiedUpperTail(m, n, u) {
     for (let j = bound; j >= s; j--) c[j] = c[j] - c[j - s];
     for (let j = i; j <= bound; j++) c[j] = c[j] + c[j - i];
   }
-  let below = 0;
-  for (let j = 0; j <= bound; j++) below += c[j];
-  const share = below / binomial(m + n, m);
-  return Math.min(1, Math.max(0, lower ? share : 1 - share));
-}
-function untiedRankSumCounts(m, n, maxSum) {
-  const half = Math.floor(m * n / 2);
-  const c = new Float64Array(half + 1);
-  c[0] = 1;
-  const small = Math.min(m, n);
-  const large = Math.max(m, n);
-  for (let i = 1; i <= small; i++) {
-    const s = large + i;
-    for (let j = half; j >= s; j--) c[j] = c[j] - c[j - s];
-    for (let j = i; j <= half; j++) c[j] = c[j] + c[j - i];
-  }
-  const counts2 = new Float64Array(maxSum + 1);
-  const base = m * (m + 1);
-  for (let u = 0; u <= m * n; u++) {
-    const s = 2 * u + base;
-    if (s > maxSum) break;
-    counts2[s] = c[Math.min(u, m * n - u)];
-  }
-  return counts2;
+  return c;
 }
 function doubledMidranks(values) {
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);

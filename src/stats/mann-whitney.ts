@@ -96,15 +96,7 @@ export function untiedUpperTail(m: number, n: number, u: number): number {
   if (u > m * n) return 0;
   const lower = m * n - u <= u - 1;
   const bound = lower ? m * n - u : u - 1;
-  const c = new Float64Array(bound + 1);
-  c[0] = 1;
-  const small = Math.min(m, n);
-  const large = Math.max(m, n);
-  for (let i = 1; i <= small; i++) {
-    const s = large + i;
-    for (let j = bound; j >= s; j--) c[j] = (c[j] as number) - (c[j - s] as number);
-    for (let j = i; j <= bound; j++) c[j] = (c[j] as number) + (c[j - i] as number);
-  }
+  const c = gaussianCoefficients(m, n, bound);
   let below = 0;
   for (let j = 0; j <= bound; j++) below += c[j] as number;
   const share = below / binomial(m + n, m);
@@ -119,15 +111,7 @@ export function untiedUpperTail(m: number, n: number, u: number): number {
  */
 function untiedRankSumCounts(m: number, n: number, maxSum: number): Float64Array {
   const half = Math.floor((m * n) / 2);
-  const c = new Float64Array(half + 1);
-  c[0] = 1;
-  const small = Math.min(m, n);
-  const large = Math.max(m, n);
-  for (let i = 1; i <= small; i++) {
-    const s = large + i;
-    for (let j = half; j >= s; j--) c[j] = (c[j] as number) - (c[j - s] as number);
-    for (let j = i; j <= half; j++) c[j] = (c[j] as number) + (c[j - i] as number);
-  }
+  const c = gaussianCoefficients(m, n, half);
   const counts = new Float64Array(maxSum + 1);
   const base = m * (m + 1);
   for (let u = 0; u <= m * n; u++) {
@@ -136,6 +120,21 @@ function untiedRankSumCounts(m: number, n: number, maxSum: number): Float64Array
     counts[s] = c[Math.min(u, m * n - u)] as number;
   }
   return counts;
+}
+
+/** The coefficients of q^0 … q^bound in [m+n choose m]_q = prod_{i=1..min} (1 - q^(max+i)) / (1 - q^i):
+ * how many splits of m against n untied values have U = j. */
+function gaussianCoefficients(m: number, n: number, bound: number): Float64Array {
+  const c = new Float64Array(bound + 1);
+  c[0] = 1;
+  const small = Math.min(m, n);
+  const large = Math.max(m, n);
+  for (let i = 1; i <= small; i++) {
+    const s = large + i;
+    for (let j = bound; j >= s; j--) c[j] = (c[j] as number) - (c[j - s] as number);
+    for (let j = i; j <= bound; j++) c[j] = (c[j] as number) + (c[j - i] as number);
+  }
+  return c;
 }
 
 /** Each value's midrank among `values`, doubled so every one is an integer: a run of ties over ranks
