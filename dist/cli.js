@@ -98881,8 +98881,9 @@ var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true,
 function traitsOf(name2) {
   return isRunMode(name2) ? MODES[name2] : UNKNOWN;
 }
-var MODE_INPUTS = ["auto", ...Object.keys(MODES)];
-var GATING_MODES = Object.keys(MODES).filter((m) => MODES[m].gates);
+var RUN_MODES = Object.keys(MODES);
+var MODE_INPUTS = ["auto", ...RUN_MODES];
+var GATING_MODES = RUN_MODES.filter((m) => MODES[m].gates);
 function isMode(value) {
   return MODE_INPUTS.includes(value);
 }

@@ -246,6 +246,18 @@ function projectDir(): { dir: string; file: string } {
   return { dir, file: join(dir, 'perf-gate.yml') };
 }
 
+/** A config's first lines: a login step extracting `token`, then a scenario `api` (its keys follow). */
+const LOGIN_THEN_API = [
+  'version: 1',
+  'sut: { compose: docker-compose.yml }',
+  'setup:',
+  '  - name: login',
+  '    request: { url: "http://api:8080/login", method: post }',
+  '    extract: { token: { json: "$.token" } }',
+  'scenarios:',
+  '  - name: api',
+];
+
 /** projectDir() with its perf-gate.yml of these lines. */
 function project(lines: string[]): { dir: string; file: string } {
   const at = projectDir();
@@ -256,14 +268,7 @@ function project(lines: string[]): { dir: string; file: string } {
 describe('loadConfig: the placeholder problems with the others, each at its line', () => {
   it('a config with three mistakes: all three in one pass, each file:line:col', async () => {
     const { dir, file } = project([
-      'version: 1',
-      'sut: { compose: docker-compose.yml }',
-      'setup:',
-      '  - name: login',
-      '    request: { url: "http://api:8080/login", method: post }',
-      '    extract: { token: { json: "$.token" } }',
-      'scenarios:',
-      '  - name: api',
+      ...LOGIN_THEN_API,
       '    flow:',
       '      - name: create',
       '        url: http://api:8080/items',
@@ -298,14 +303,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     ],
   ])('%s and a placeholder problem: both in one pass', async (_label, extra, other) => {
     const { dir, file } = project([
-      'version: 1',
-      'sut: { compose: docker-compose.yml }',
-      'setup:',
-      '  - name: login',
-      '    request: { url: "http://api:8080/login", method: post }',
-      '    extract: { token: { json: "$.token" } }',
-      'scenarios:',
-      '  - name: api',
+      ...LOGIN_THEN_API,
       extra,
       '    request:',
       '      url: http://api:8080/items',
@@ -396,14 +394,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
     writeFileSync(join(dir, 'broken.jsonl'), '{"owner":"{{token}}"\n');
     const text = (bodies: string) =>
       [
-        'version: 1',
-        'sut: { compose: docker-compose.yml }',
-        'setup:',
-        '  - name: login',
-        '    request: { url: "http://api:8080/login", method: post }',
-        '    extract: { token: { json: "$.token" } }',
-        'scenarios:',
-        '  - name: api',
+        ...LOGIN_THEN_API,
         '    request:',
         '      url: http://api:8080/items',
         '      method: POST',

@@ -35,10 +35,11 @@ export function traitsOf(name: string): ModeTraits {
 /** What `--mode` and the Action's `mode` input take: a mode, or auto. Derived from MODES: a mode
  * registered there is taken here. */
 export type ModeInput = 'auto' | RunMode;
-export const MODE_INPUTS: readonly ModeInput[] = ['auto', ...(Object.keys(MODES) as RunMode[])];
+const RUN_MODES = Object.keys(MODES) as RunMode[];
+export const MODE_INPUTS: readonly ModeInput[] = ['auto', ...RUN_MODES];
 
 /** The modes whose verdict gates (a pull request's): what a config must be able to fail in. */
-export const GATING_MODES: readonly RunMode[] = (Object.keys(MODES) as RunMode[]).filter((m) => MODES[m].gates);
+export const GATING_MODES: readonly RunMode[] = RUN_MODES.filter((m) => MODES[m].gates);
 
 export function isMode(value: string): value is ModeInput {
   return (MODE_INPUTS as readonly string[]).includes(value);
