@@ -31,6 +31,8 @@ async function bundled(entry, dir) {
     platform: 'node',
     format: 'esm',
     outfile: join(dir, 'module.mjs'),
+    // (an older tree unpacked elsewhere finds its packages here)
+    nodePaths: [join(ROOT, 'node_modules')],
     logLevel: 'silent',
   });
   return import(join(dir, 'module.mjs'));

@@ -5,8 +5,9 @@
 //   2. the joint test of one phase's 4 rows (stats/joint.ts: each row's whole null distribution, then
 //      the relabellings, enumerated or sampled);
 //   3. the power search of a phase set's passing rows (compare/power.ts smallestConfirmable over each
-//      row's own test, its current trials cycled up to the cap, as compare.ts calls it), 48 rows; what
-//      is compared is each row's answer (the smallest change it confirms), not the p-values.
+//      row's own test, its current trials cycled up to the cap, as compare.ts calls it: from the normal
+//      approximation where the version has one), 48 rows, each version's power.ts with its own test;
+//      what is compared is each row's answer (the smallest change it confirms), not the p-values.
 // Samples: latencies around 5 ms from a seeded generator, untied (continuous) or tied (rounded to 50 µs,
 // as an HDR histogram's buckets and the power search's repeated trials tie them). Each time is the
 // median of `repeats` samples (ms), printed with the largest (the first call of a size includes the
@@ -21,13 +22,15 @@ const versions = {
   before: {
     mw: await importSourceAt(beforeRef, 'src/stats/mann-whitney.ts'),
     joint: await importSourceAt(beforeRef, 'src/stats/joint.ts'),
+    power: await importSourceAt(beforeRef, 'src/compare/power.ts'),
   },
   after: {
     mw: await importSource('src/stats/mann-whitney.ts'),
     joint: await importSource('src/stats/joint.ts'),
+    power: await importSource('src/compare/power.ts'),
   },
 };
-const power = await importSource('src/compare/power.ts');
+const { power } = versions.after;
 const confirm = await importSource('src/compare/confirm.ts');
 
 // ---- samples ----
@@ -151,14 +154,13 @@ for (const [m, n, cap] of [
       (v, rows) =>
         rows.map(({ raw, old }) => {
           // (the level decided at is passed on: a version that reads it stops counting above it)
-          const pAt = (d, k, alpha) =>
-            v.mw.mannWhitneyGreater(
-              power.cyclic(raw, k).map((x) => power.worsened(x, d, 1)),
-              old,
-              alpha,
-            ).pValue;
+          const shifted = (d, k) => power.cyclic(raw, k).map((x) => power.worsened(x, d, 1));
+          const pAt = (d, k, alpha) => v.mw.mannWhitneyGreater(shifted(d, k), old, alpha).pValue;
+          // where the version has the normal approximation, the search starts from it (as compare.ts)
+          const approx = v.mw.mannWhitneyApprox;
+          const approxAt = approx && ((d, k) => approx(shifted(d, k), old));
           const spent = confirm.spendAlpha(ALPHA, looks, confirm.smallestMannWhitneyP(m, n));
-          return power.smallestConfirmable({ looks, spent, trials: m, direction: 1, pAt }) ?? -1;
+          return v.power.smallestConfirmable({ looks, spent, trials: m, direction: 1, pAt, approxAt }) ?? -1;
         }),
       PART,
     );

@@ -6,7 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { compareScenario } from '../../src/compare/compare.js';
-import { bandEdge, cyclic, shiftToEdge, signedChange, smallestConfirmable, worsened } from '../../src/compare/power.js';
+import {
+  bandEdge,
+  cyclic,
+  firstStep,
+  shiftToEdge,
+  signedChange,
+  smallestConfirmable,
+  worsened,
+} from '../../src/compare/power.js';
+import { spendAlpha } from '../../src/compare/confirm.js';
+import { mannWhitneyApprox, mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
+import { signedRankApprox, signedRankGreater } from '../../src/stats/wilcoxon.js';
 import type { MetricName } from '../../src/metrics/registry.js';
 import type { Thresholds } from '../../src/config/types.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
@@ -210,7 +221,7 @@ describe('the pieces', () => {
   it.each<[string, number, number, number, number]>([
     // [label, the first look's step, the cap's step, the answer, calls at the cap]
     ['the cap cannot confirm what the first look found: one call there', 0.2, 0.3, 0.201, 1],
-    ["the cap confirms less: searched below the first look's answer", 0.2, 0.05, 0.051, 11],
+    ["the cap confirms less: searched below the first look's answer", 0.2, 0.05, 0.051, 9],
   ])('two looks: %s', (_label, first, cap, want, calls) => {
     const looks = { first: 5, cap: 12 };
     const spent = { first: 0.005, final: 0.005 };
@@ -221,5 +232,104 @@ describe('the pieces', () => {
     };
     expect(smallestConfirmable({ looks, spent, trials: 5, direction: 1, pAt })).toBe(want);
     expect(atCap).toBe(calls);
+  });
+});
+
+describe('firstStep: the first step of 0..top that holds, from a guess or without one', () => {
+  // [label, the first step that holds (null: none up to top), top, start]
+  // prettier-ignore
+  const cases: Array<[string, number | null, number, number | undefined]> = [
+    ['no guess, in the middle', 123, 1000, undefined],
+    ['no guess, at 0', 0, 1000, undefined],
+    ['no guess, at top', 1000, 1000, undefined],
+    ['no guess, nowhere', null, 1000, undefined],
+    ['guess right', 123, 1000, 123],
+    ['guess one below', 123, 1000, 122],
+    ['guess one above', 123, 1000, 124],
+    ['guess far below', 90_000, 100_000, 3],
+    ['guess far above', 3, 100_000, 90_000],
+    ['guess at 0, answer at 0', 0, 100, 0],
+    ['guess above top: taken as top', 40, 100, 5000],
+    ['guess, nowhere', null, 100, 50],
+    ['guess, holds only at top', 100, 100, 10],
+  ];
+  it.each(cases)('%s', (_label, at, top, start) => {
+    const holds = (step: number) => at !== null && step >= at;
+    expect(firstStep(holds, top, start)).toBe(at);
+  });
+
+  it('the same answer from every guess (a step function with its step anywhere in 0..300)', () => {
+    for (let at = 0; at <= 300; at += 7)
+      for (let start = 0; start <= 300; start += 11)
+        expect(firstStep((s) => s >= at, 300, start)).toBe(firstStep((s) => s >= at, 300));
+  });
+
+  it('a guess within a step asks at most three times; without one, the bisection asks about log2(top)', () => {
+    let calls = 0;
+    const holds = (s: number) => {
+      calls++;
+      return s >= 4321;
+    };
+    expect(firstStep(holds, 100_000, 4320)).toBe(4321);
+    expect(calls).toBeLessThanOrEqual(3);
+    calls = 0;
+    expect(firstStep(holds, 100_000)).toBe(4321);
+    expect(calls).toBeGreaterThan(10);
+  });
+});
+
+describe('the search from the normal approximation finds what the search without it finds', () => {
+  // seeded samples around 5 ms (untied, or tied to 50 µs as a histogram ties them), A/A
+  let seed = 20261130;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const sample = (n: number, tied: boolean) =>
+    Array.from({ length: n }, () => {
+      const v = 5000 * (1 + 0.1 * (rand() + rand() + rand() - 1.5));
+      return tied ? Math.round(v / 50) * 50 : v;
+    });
+  // [trials, baseline trials (or pairs), cap, alpha]
+  const sizes: Array<[number, number, number, number]> = [
+    [5, 5, 12, 0.01],
+    [8, 8, 16, 0.0025],
+    [12, 12, 24, 0.01 / 48],
+    [24, 24, 48, 0.01 / 48],
+  ];
+
+  it.each(sizes)('Mann–Whitney, %d v %d, cap %d, alpha %d: 12 rows each untied and tied', (m, n, cap, alpha) => {
+    const looks = { first: m, cap };
+    for (let row = 0; row < 24; row++) {
+      const raw = sample(m, row % 2 === 1);
+      const old = sample(n, row % 2 === 1);
+      const shifted = (d: number, k: number) => cyclic(raw, k).map((v) => worsened(v, d, 1));
+      const spent = spendAlpha(alpha, looks, 1 / 252);
+      const base = { looks, spent, trials: m, direction: 1 as const };
+      const pAt = (d: number, k: number, limit: number) => mannWhitneyGreater(shifted(d, k), old, limit).pValue;
+      const plain = smallestConfirmable({ ...base, pAt });
+      const guided = smallestConfirmable({ ...base, pAt, approxAt: (d, k) => mannWhitneyApprox(shifted(d, k), old) });
+      expect(guided).toBe(plain);
+      // and it is the grid's first step the test confirms: the step below it is not confirmed at any look
+      if (plain !== null && plain > 0) {
+        const below = plain - 0.001;
+        expect(pAt(below, m, spent.first) > spent.first || spent.first === 0).toBe(true);
+        expect(pAt(below, cap, spent.final) > spent.final || spent.final === 0).toBe(true);
+      }
+    }
+  });
+
+  it.each(sizes)('signed-rank, %d v %d pairs, cap %d, alpha %d: 12 rows each untied and tied', (m, _n, cap, alpha) => {
+    const looks = { first: m, cap };
+    for (let row = 0; row < 24; row++) {
+      const pairs = sample(m, row % 2 === 1).map((h, i) => ({ h, b: sample(1, row % 2 === 1)[0] as number, i }));
+      const shifted = (d: number, k: number) => cyclic(pairs, k).map(({ h, b }) => worsened(h, d, 1) - b);
+      const spent = spendAlpha(alpha, looks, 2 ** -m);
+      const base = { looks, spent, trials: m, direction: 1 as const };
+      const pAt = (d: number, k: number) => signedRankGreater(shifted(d, k)).pValue;
+      const plain = smallestConfirmable({ ...base, pAt });
+      const guided = smallestConfirmable({ ...base, pAt, approxAt: (d, k) => signedRankApprox(shifted(d, k)) });
+      expect(guided).toBe(plain);
+    }
   });
 });

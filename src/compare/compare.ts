@@ -12,7 +12,7 @@ import type {
   Verdict,
 } from '../results/types.js';
 import { failureKinds } from '../runner-kit/measurement.js';
-import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { mannWhitneyApprox, mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { cyclic, passingRows, worsened } from './power.js';
 import { busyTrials, busyVerdict } from './busy.js';
@@ -163,6 +163,8 @@ function comparePhaseMetric(
   const cur = raw.map((v) => dir * v);
   // what a pass could have caught is said of the final verdict (not of the looks while measuring)
   const looks = looksOfPhase(current);
+  // the current side's first k trials (cycled beyond them) made worse by d, as the test reads them
+  const shifted = (d: number, k: number) => cyclic(raw, k).map((v) => dir * worsened(v, d, dir));
   const passing = passingRows(
     final,
     {
@@ -174,12 +176,8 @@ function comparePhaseMetric(
       trials: cur.length,
     },
     group,
-    (d, k, limit) =>
-      mannWhitneyGreater(
-        cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-        old,
-        limit,
-      ).pValue,
+    (d, k, limit) => mannWhitneyGreater(shifted(d, k), old, limit).pValue,
+    (d, k) => mannWhitneyApprox(shifted(d, k), old),
   );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {

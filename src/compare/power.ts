@@ -10,17 +10,20 @@
 // confirmation may run, the cap at `spent.final`, whose extra trials are taken to spread as this run's
 // did (its trials repeated in order up to the cap). That is a model, said where it is shown. A scaled
 // value only moves up (down, for a rate) and both tests' statistics only grow with it, so the p is
-// monotone in d and d is found by bisection to 0.1 percentage point.
+// monotone in d, and d is found to 0.1 percentage point: from where the test's normal approximation
+// crosses alpha (where the caller has one), by galloping to a bracket and bisecting in it, so the exact
+// test is asked a few times near its answer rather than all the way down from ×101.
 import { type MetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold } from '../config/types.js';
 import type { Comparison } from '../results/types.js';
 import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
 import { jointBound, type PhaseGroup } from './family.js';
 
-/** The largest change searched: ×101 for a latency, a rate down to 0.1% of itself. */
-const MAX_WORSE_UP = 100;
-const MAX_WORSE_DOWN = 0.999;
-const STEPS = 40;
+/** The search's grid: changes are found to 0.1 percentage point (a step of 1/GRID). */
+const GRID = 1000;
+/** The largest change searched: ×101 for a latency, a rate down to 0.1% of itself (in grid steps). */
+const MAX_WORSE_UP = 100 * GRID;
+const MAX_WORSE_DOWN = GRID - 1;
 
 /** `values` repeated in order to `k` values (the first k when there are more). */
 export function cyclic<T>(values: readonly T[], k: number): T[] {
@@ -42,11 +45,15 @@ export interface PowerInput {
   /** the test's p when the current side's first k trials (pairs), cycled when k exceeds them, are made
    * worse by d; only whether it is at most `alpha` is read, so a p above it may be any value above it */
   pAt: (d: number, k: number, alpha: number) => number;
+  /** the same p, approximated at a fraction of the cost (a normal approximation): only where the
+   * search starts; the answer is pAt's whatever it says */
+  approxAt?: (d: number, k: number) => number;
 }
 
 /**
  * The smallest relative change (a fraction, e.g. 0.12 for 12%) the row's test would have confirmed at
- * one of its looks, or null when no change could have been (the looks' trials cannot reach alpha).
+ * one of its looks, to 0.1 percentage point (the smallest step of that grid it confirms), or null when
+ * no change could have been (the looks' trials cannot reach alpha).
  */
 export function smallestConfirmable(input: PowerInput): number | null {
   const { looks, spent } = input;
@@ -55,27 +62,94 @@ export function smallestConfirmable(input: PowerInput): number | null {
   if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
   if (looks.cap > looks.first && spent.final > 0 && input.trials > 0)
     candidates.push({ k: looks.cap, alpha: spent.final });
-  const hi = input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
   let best: number | null = null;
   for (const { k, alpha } of candidates) {
     // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
     // falls as d grows): it is searched below that change, or not at all
-    const top: number = best ?? hi;
-    if (input.pAt(top, k, alpha) > alpha) continue;
-    if (input.pAt(0, k, alpha) <= alpha) return 0;
-    let low = 0;
-    let high = top;
-    for (let i = 0; i < STEPS && high - low > 0.0005; i++) {
-      // geometric steps while far apart (a latency's range spans ×101), halves once close
-      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 0.001) * high) : (low + high) / 2;
-      if (input.pAt(mid, k, alpha) <= alpha) high = mid;
-      else low = mid;
-    }
-    // rounded up: the change reported is one the test confirms
-    const found = Math.ceil(high * 1000) / 1000;
-    if (best === null || found < best) best = found;
+    const top = best === null ? (input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN) : best - 1;
+    if (top < 0) break;
+    const confirms = remembered((step) => input.pAt(step / GRID, k, alpha) <= alpha);
+    // where the approximation crosses alpha, if it does below top (where it does not, it says nothing)
+    const approx = input.approxAt;
+    const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
+    const found = firstStep(confirms, top, start ?? undefined);
+    if (found !== null) best = found;
   }
-  return best;
+  return best === null ? null : best / GRID;
+}
+
+/** `f` asked once per argument. */
+function remembered(f: (step: number) => boolean): (step: number) => boolean {
+  const seen = new Map<number, boolean>();
+  return (step) => {
+    let v = seen.get(step);
+    if (v === undefined) {
+      v = f(step);
+      seen.set(step, v);
+    }
+    return v;
+  };
+}
+
+/**
+ * The first step of 0..top at which `holds` (false up to some step, true from it on), or null when it
+ * does not hold at top. From `start` (a guess) it gallops (1, 2, 4, … steps) to a bracket, then
+ * bisects; without one it brackets 0..top. Geometric while far apart (a latency's range spans ×101),
+ * halves once close.
+ */
+export function firstStep(holds: (step: number) => boolean, top: number, start?: number): number | null {
+  let lo: number;
+  let hi: number;
+  if (start === undefined) {
+    if (!holds(top)) return null;
+    if (holds(0)) return 0;
+    [lo, hi] = [0, top];
+  } else {
+    const from = Math.min(top, Math.max(0, Math.round(start)));
+    if (holds(from)) {
+      if (from === 0) return 0;
+      // down from the guess until it fails
+      hi = from;
+      for (let jump = 1; ; jump *= 2) {
+        const next = hi - jump;
+        if (next <= 0) {
+          if (holds(0)) return 0;
+          lo = 0;
+          break;
+        }
+        if (!holds(next)) {
+          lo = next;
+          break;
+        }
+        hi = next;
+      }
+    } else {
+      // up from the guess until it holds
+      lo = from;
+      for (let jump = 1; ; jump *= 2) {
+        const next = lo + jump;
+        if (next >= top) {
+          if (!holds(top)) return null;
+          hi = top;
+          break;
+        }
+        if (holds(next)) {
+          hi = next;
+          break;
+        }
+        lo = next;
+      }
+    }
+  }
+  // holds(hi), not holds(lo)
+  while (hi - lo > 1) {
+    const geometric = hi > 4 * Math.max(lo, 10);
+    const mid = geometric ? Math.round(Math.sqrt(Math.max(lo, 1) * hi)) : Math.floor((lo + hi) / 2);
+    const inside = Math.min(hi - 1, Math.max(lo + 1, mid));
+    if (holds(inside)) hi = inside;
+    else lo = inside;
+  }
+  return hi;
 }
 
 /**
@@ -132,6 +206,7 @@ export interface PassingRow {
   /** the trials (pairs) of the current side measured */
   trials: number;
   pAt: PowerInput['pAt'];
+  approxAt?: PowerInput['approxAt'];
 }
 
 /**
@@ -145,13 +220,17 @@ export function passingRows(
   row: Omit<PassingRow, 'pAt'>,
   group: PhaseGroup | undefined,
   own: (d: number, k: number, alpha: number) => number,
+  approx?: (d: number, k: number) => number,
 ): (out: Comparison) => Comparison {
   if (!final) return (out) => out;
   // the joint bound is at most alpha where the row's own p is at most alpha over the rows
   const rows = group?.rows ?? 1;
   const pAt = (d: number, k: number, alpha: number) =>
     group?.pShifted(row.metric, d, k) ?? jointBound(own(d, k, rows > 1 ? alpha / rows : alpha), rows);
-  return (out) => withPower(out, { ...row, trials: powerTrials(row.looks, row.trials), pAt });
+  // (the search starts where the row's own approximate p, so bounded, crosses alpha; the joint test's
+  // answer is near it)
+  const approxAt = approx && ((d: number, k: number) => jointBound(approx(d, k), rows));
+  return (out) => withPower(out, { ...row, trials: powerTrials(row.looks, row.trials), pAt, approxAt });
 }
 
 /** A passing row with what it could have caught; rows of a metric that does not scale (errors, shares),
@@ -161,7 +240,14 @@ export function withPower(out: Comparison, row: PassingRow): Comparison {
   const edge = bandEdge(row.band, out.baseline ?? 0);
   if (!metric.scales || edge === undefined || out.result !== 'pass' || out.informational) return out;
   const spent = spendAlpha(row.alpha, row.looks, row.smallestAtFirst);
-  const input = { looks: row.looks, spent, trials: row.trials, direction: metric.direction, pAt: row.pAt };
+  const input = {
+    looks: row.looks,
+    spent,
+    trials: row.trials,
+    direction: metric.direction,
+    pAt: row.pAt,
+    ...(row.approxAt ? { approxAt: row.approxAt } : {}),
+  };
   // the band's edge as a move of this run's trials (a band no change can exceed is never detected)
   const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
   const power = shift === undefined ? { detectable: smallestConfirmable(input), blind: true } : rowPower(input, shift);

@@ -4,6 +4,8 @@
 // off by up to 0.035 with ties at 11 vs 10 trials, past the old enumeration's limit): without ties from
 // the Gaussian binomial, with them by the network algorithm, which follows only the partial choices
 // whose side of the tail is still open. Both stay in milliseconds at the bound of 100 against 100.
+// The normal approximation is here only as where the power search looks first (mannWhitneyApprox).
+import { normalUpper } from './normal.js';
 
 export interface MannWhitneyResult {
   /** U statistic of x: pairs with x > y, plus half the ties */
@@ -273,6 +275,37 @@ export function rankSumsAtMost(weights: readonly number[], n1: number, bound: nu
     }
   }
   return within;
+}
+
+/** The sizes of the runs of equal values in `sorted` (ascending): Σ(t³ − t) over them. */
+export function tieSum(sorted: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[i]) j++;
+    const t = j - i + 1;
+    sum += t * t * t - t;
+    i = j + 1;
+  }
+  return sum;
+}
+
+/**
+ * P(U >= u) by the normal approximation, with the tie correction and the continuity correction (as
+ * scipy's `mannwhitneyu(x, y, alternative='greater', method='asymptotic')`). Never a verdict's p: off by
+ * up to 0.035 at 11 vs 10 trials with ties; the power search only starts from where it crosses alpha.
+ */
+export function mannWhitneyApprox(x: readonly number[], y: readonly number[]): number {
+  const m = x.length;
+  const n = y.length;
+  if (m === 0 || n === 0) return 1;
+  const total = m + n;
+  const ties = tieSum([...x, ...y].sort((a, b) => a - b));
+  const variance = ((m * n) / 12) * (total + 1 - ties / (total * (total - 1)));
+  const centred = uOf(x, y) - (m * n) / 2;
+  // every value equal: U is its mean, and nothing is beyond it
+  if (!(variance > 0)) return centred > 0 ? 0 : 1;
+  return normalUpper((centred - 0.5) / Math.sqrt(variance));
 }
 
 /**

@@ -6,6 +6,9 @@
 // - A distribution-free confidence interval for a median from order statistics (the sign-test
 //   interval): [x(k), x(n+1-k)] covers the median with probability 1 − 2·P(Binom(n, ½) < k).
 
+import { tieSum } from './mann-whitney.js';
+import { normalUpper } from './normal.js';
+
 export interface SignedRankResult {
   /** W+: the sum of the ranks of positive differences */
   wPlus: number;
@@ -28,6 +31,24 @@ function averageRanks(values: readonly number[]): number[] {
     i = j + 1;
   }
   return ranks;
+}
+
+/**
+ * P(W+ ≥ observed) by the normal approximation, zero differences dropped, with the tie correction and
+ * the continuity correction (as scipy's `wilcoxon(d, alternative='greater', method='approx',
+ * correction=True)`). Never a verdict's p: the power search only starts from where it crosses alpha.
+ */
+export function signedRankApprox(differences: readonly number[]): number {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return 1;
+  const twice = doubledRanks(d);
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? (twice[i] as number) / 2 : 0), 0);
+  const ties = tieSum(d.map(Math.abs).sort((a, b) => a - b));
+  const variance = (n * (n + 1) * (2 * n + 1)) / 24 - ties / 48;
+  const centred = observed - (n * (n + 1)) / 4;
+  if (!(variance > 0)) return centred > 0 ? 0 : 1;
+  return normalUpper((centred - 0.5) / Math.sqrt(variance));
 }
 
 export function signedRankGreater(differences: readonly number[]): SignedRankResult {
