@@ -95981,6 +95981,29 @@ function sumOpenCounts(parts) {
   return out;
 }
 
+// src/stats/normal.ts
+var ERFC = [
+  -1.26551223,
+  1.00002368,
+  0.37409196,
+  0.09678418,
+  -0.18628806,
+  0.27886807,
+  -1.13520398,
+  1.48851587,
+  -0.82215223,
+  0.17087277
+];
+function normalUpper(z2) {
+  if (Number.isNaN(z2)) return Number.NaN;
+  const x = Math.abs(z2) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  let poly = 0;
+  for (let i = ERFC.length - 1; i >= 0; i--) poly = poly * t + ERFC[i];
+  const erfc = t * Math.exp(-x * x + poly);
+  return z2 >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
 // src/stats/mann-whitney.ts
 function binomial(n, k) {
   let r = 1;
@@ -96160,6 +96183,28 @@ function rankSumsAtMost(weights, n1, bound, stop = Infinity) {
   }
   return within2;
 }
+function tieSum(sorted) {
+  let sum = 0;
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[i]) j++;
+    const t = j - i + 1;
+    sum += t * t * t - t;
+    i = j + 1;
+  }
+  return sum;
+}
+function mannWhitneyApprox(x, y) {
+  const m = x.length;
+  const n = y.length;
+  if (m === 0 || n === 0) return 1;
+  const total = m + n;
+  const ties = tieSum([...x, ...y].sort((a, b) => a - b));
+  const variance2 = m * n / 12 * (total + 1 - ties / (total * (total - 1)));
+  const centred = uOf(x, y) - m * n / 2;
+  if (!(variance2 > 0)) return centred > 0 ? 0 : 1;
+  return normalUpper((centred - 0.5) / Math.sqrt(variance2));
+}
 function mannWhitneyGreater(x, y, limit = 1) {
   if (x.length === 0 || y.length === 0) return { u: 0, pValue: 1, method: "exact" };
   const u = uOf(x, y);
@@ -96301,6 +96346,18 @@ function averageRanks(values) {
     i = j + 1;
   }
   return ranks;
+}
+function signedRankApprox(differences) {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return 1;
+  const twice = doubledRanks(d);
+  const observed = d.reduce((sum, x, i) => sum + (x > 0 ? twice[i] / 2 : 0), 0);
+  const ties = tieSum(d.map(Math.abs).sort((a, b) => a - b));
+  const variance2 = n * (n + 1) * (2 * n + 1) / 24 - ties / 48;
+  const centred = observed - n * (n + 1) / 4;
+  if (!(variance2 > 0)) return centred > 0 ? 0 : 1;
+  return normalUpper((centred - 0.5) / Math.sqrt(variance2));
 }
 function signedRankGreater(differences) {
   const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
@@ -96559,9 +96616,9 @@ function phaseFamily(family, thresholds2, current, other, joint, testable2, exac
 }
 
 // src/compare/power.ts
-var MAX_WORSE_UP = 100;
-var MAX_WORSE_DOWN = 0.999;
-var STEPS = 40;
+var GRID = 1e3;
+var MAX_WORSE_UP = 100 * GRID;
+var MAX_WORSE_DOWN = GRID - 1;
 function cyclic(values, k) {
   if (values.length === 0) return [];
   return Array.from({ length: k }, (_, i) => values[i % values.length]);
@@ -96576,23 +96633,79 @@ function smallestConfirmable(input2) {
   if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
   if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0)
     candidates.push({ k: looks.cap, alpha: spent.final });
-  const hi = input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN;
   let best = null;
   for (const { k, alpha } of candidates) {
-    const top = best ?? hi;
-    if (input2.pAt(top, k, alpha) > alpha) continue;
-    if (input2.pAt(0, k, alpha) <= alpha) return 0;
-    let low = 0;
-    let high = top;
-    for (let i = 0; i < STEPS && high - low > 5e-4; i++) {
-      const mid = high > 4 * Math.max(low, 0.01) ? Math.sqrt(Math.max(low, 1e-3) * high) : (low + high) / 2;
-      if (input2.pAt(mid, k, alpha) <= alpha) high = mid;
-      else low = mid;
-    }
-    const found = Math.ceil(high * 1e3) / 1e3;
-    if (best === null || found < best) best = found;
+    const top = best === null ? input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN : best - 1;
+    if (top < 0) break;
+    const confirms = remembered((step) => input2.pAt(step / GRID, k, alpha) <= alpha);
+    const approx = input2.approxAt;
+    const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
+    const found = firstStep(confirms, top, start ?? void 0);
+    if (found !== null) best = found;
   }
-  return best;
+  return best === null ? null : best / GRID;
+}
+function remembered(f) {
+  const seen = /* @__PURE__ */ new Map();
+  return (step) => {
+    let v = seen.get(step);
+    if (v === void 0) {
+      v = f(step);
+      seen.set(step, v);
+    }
+    return v;
+  };
+}
+function firstStep(holds, top, start) {
+  let lo;
+  let hi;
+  if (start === void 0) {
+    if (!holds(top)) return null;
+    if (holds(0)) return 0;
+    [lo, hi] = [0, top];
+  } else {
+    const from = Math.min(top, Math.max(0, Math.round(start)));
+    if (holds(from)) {
+      if (from === 0) return 0;
+      hi = from;
+      for (let jump = 1; ; jump *= 2) {
+        const next = hi - jump;
+        if (next <= 0) {
+          if (holds(0)) return 0;
+          lo = 0;
+          break;
+        }
+        if (!holds(next)) {
+          lo = next;
+          break;
+        }
+        hi = next;
+      }
+    } else {
+      lo = from;
+      for (let jump = 1; ; jump *= 2) {
+        const next = lo + jump;
+        if (next >= top) {
+          if (!holds(top)) return null;
+          hi = top;
+          break;
+        }
+        if (holds(next)) {
+          hi = next;
+          break;
+        }
+        lo = next;
+      }
+    }
+  }
+  while (hi - lo > 1) {
+    const geometric = hi > 4 * Math.max(lo, 10);
+    const mid = geometric ? Math.round(Math.sqrt(Math.max(lo, 1) * hi)) : Math.floor((lo + hi) / 2);
+    const inside = Math.min(hi - 1, Math.max(lo + 1, mid));
+    if (holds(inside)) hi = inside;
+    else lo = inside;
+  }
+  return hi;
 }
 function bandEdge(band, base) {
   if (!(base > 0)) return void 0;
@@ -96611,18 +96724,26 @@ function shiftToEdge(edge, base, current, direction2) {
 function powerTrials(looks, measured) {
   return looks.stopped !== void 0 ? Math.max(measured, looks.first) : measured;
 }
-function passingRows(final, row2, group, own2) {
+function passingRows(final, row2, group, own2, approx) {
   if (!final) return (out) => out;
   const rows = group?.rows ?? 1;
   const pAt = (d, k, alpha) => group?.pShifted(row2.metric, d, k) ?? jointBound(own2(d, k, rows > 1 ? alpha / rows : alpha), rows);
-  return (out) => withPower(out, { ...row2, trials: powerTrials(row2.looks, row2.trials), pAt });
+  const approxAt = approx && ((d, k) => jointBound(approx(d, k), rows));
+  return (out) => withPower(out, { ...row2, trials: powerTrials(row2.looks, row2.trials), pAt, approxAt });
 }
 function withPower(out, row2) {
   const metric = metricOf(row2.metric);
   const edge = bandEdge(row2.band, out.baseline ?? 0);
   if (!metric.scales || edge === void 0 || out.result !== "pass" || out.informational) return out;
   const spent = spendAlpha(row2.alpha, row2.looks, row2.smallestAtFirst);
-  const input2 = { looks: row2.looks, spent, trials: row2.trials, direction: metric.direction, pAt: row2.pAt };
+  const input2 = {
+    looks: row2.looks,
+    spent,
+    trials: row2.trials,
+    direction: metric.direction,
+    pAt: row2.pAt,
+    ...row2.approxAt ? { approxAt: row2.approxAt } : {}
+  };
   const shift = shiftToEdge(edge, out.baseline ?? 0, out.current, metric.direction);
   const power = shift === void 0 ? { detectable: smallestConfirmable(input2), blind: true } : rowPower(input2, shift);
   if (!power.blind) return { ...out, detectable: power.detectable };
@@ -96859,6 +96980,7 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
   const looks = looksOfPhase(current);
+  const shifted = (d, k) => cyclic(raw, k).map((v) => dir * worsened(v, d, dir));
   const passing = passingRows(
     final,
     {
@@ -96870,11 +96992,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
       trials: cur.length
     },
     group,
-    (d, k, limit) => mannWhitneyGreater(
-      cyclic(raw, k).map((v) => dir * worsened(v, d, dir)),
-      old,
-      limit
-    ).pValue
+    (d, k, limit) => mannWhitneyGreater(shifted(d, k), old, limit).pValue,
+    (d, k) => mannWhitneyApprox(shifted(d, k), old)
   );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
@@ -97586,6 +97705,7 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
   const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   const looks = looksOfPhase(head);
+  const shifted = (d, k) => cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b));
   const passing = passingRows(
     final,
     {
@@ -97597,7 +97717,8 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
       trials: pairs.length
     },
     group,
-    (d, k) => signedRankGreater(cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b))).pValue
+    (d, k) => signedRankGreater(shifted(d, k)).pValue,
+    (d, k) => signedRankApprox(shifted(d, k))
   );
   if (!worseOut && !betterOut) return passing(out);
   if (!worseOut) {
