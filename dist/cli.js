@@ -99002,11 +99002,14 @@ var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true,
 function traitsOf(name2) {
   return isRunMode(name2) ? MODES[name2] : UNKNOWN;
 }
-var RUN_MODES = Object.keys(MODES);
-var MODE_INPUTS = ["auto", ...RUN_MODES];
-var GATING_MODES = RUN_MODES.filter((m) => MODES[m].gates);
+function modeInputs() {
+  return ["auto", ...Object.keys(MODES)];
+}
+function gatingModes() {
+  return Object.keys(MODES).filter((m) => MODES[m].gates);
+}
 function isMode(value) {
-  return MODE_INPUTS.includes(value);
+  return value === "auto" || isRunMode(value);
 }
 function baseMissing(mode) {
   return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
@@ -104787,7 +104790,7 @@ async function initCommand(opts, io) {
   let config2 = renderConfig(scan, answers);
   let checked = check2(config2);
   const budgeted = checked.config;
-  if (budgeted && !GATING_MODES.every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
+  if (budgeted && !gatingModes().every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
     answers.runAlpha = "off";
     config2 = renderConfig(scan, answers);
     checked = check2(config2);
@@ -105062,7 +105065,10 @@ var COMMANDS = {
         type: "string",
         default: "auto",
         value: "MODE",
-        help: `${MODE_INPUTS.join(" | ")}; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)`
+        // (read when help is printed: a mode registered in MODES is listed)
+        get help() {
+          return `${modeInputs().join(" | ")}; auto picks from GITHUB_EVENT_NAME (pull_request → gate, or ab with gate.against: base-ref; schedule/push → update; workflow_dispatch → sweep; elsewhere gate)`;
+        }
       },
       scenario: {
         type: "string",
@@ -105339,7 +105345,7 @@ function outputPathProblems(files, values) {
 async function cmdRun(deps2, args) {
   const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
-  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be ${listed(MODE_INPUTS)}`);
+  if (!isMode(mode)) throw usageError(`--mode ${mode}: must be ${listed(modeInputs())}`);
   let pairs;
   if (values.pairs !== void 0) {
     pairs = Number(values.pairs);

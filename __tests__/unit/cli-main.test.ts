@@ -1,13 +1,15 @@
 // The CLI as `main(argv, deps)` (issue 32): its commands driven with fake standard streams, files,
 // exec and run dependencies, as the Action's `main(deps)` is. The bundle's own behaviour (exit codes
 // through a real process, closed pipes, /dev/full) stays in __tests__/integration/cli-*.test.ts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliDeps, main } from '../../src/cli/main.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE } from '../../src/common/errors.js';
 import { VERSION } from '../../src/common/version.js';
+import { MODES, type Mode, type RunMode } from '../../src/modes/index.js';
+import { type Output, OUTPUTS } from '../../src/outputs/index.js';
 import type { RunDeps } from '../../src/run/contract.js';
 import { COMPOSE, harness, projectConfig, type SideBehaviour } from './run-harness.js';
 
@@ -175,5 +177,37 @@ describe('main(argv, deps)', () => {
     const c = cli();
     expect(await main(['history', join(root, 'h.jsonl')], c.deps)).toBe(EXIT_USAGE);
     expect(c.err[0]).toBe(`perf-gate: history file ${join(root, 'h.jsonl')}: not found\n`);
+  });
+});
+
+describe('a mode and an output registered through their maps only (MODES, OUTPUTS)', () => {
+  it('`--mode soak` and `--out-format fake=PATH` run, with nothing else told of them', async () => {
+    const modes = MODES as unknown as Record<string, Mode<RunMode>>;
+    const outputs = OUTPUTS as unknown as Record<string, Output>;
+    modes.soak = { ...MODES.gate, name: 'soak' as RunMode };
+    outputs.fake = {
+      names: ['fake'],
+      summary: 'a fake output',
+      extension: 'txt',
+      writes: () => true,
+      render: (results) => `fake: ${results.mode}, ${results.scenarios.length} scenario\n`,
+    };
+    try {
+      const dir = project();
+      const base = ['run', '--config', join(dir, 'perf-gate.yml'), '--baseline-dir', join(dir, 'baselines')];
+      expect(await main([...base, '--mode', 'update', '--out', root], cli().deps)).toBe(EXIT_PASS);
+      const slow = cli({ sides: { only: { delayUs: 3000 } } });
+      const args = [...base, '--mode', 'soak', '--out', root, '--out-format', `fake=${join(root, 'soak.txt')}`];
+      // judged as the gate it copies: the +50% service fails it
+      expect(await main(args, slow.deps)).toBe(EXIT_REGRESSION);
+      // (the run writes its outputs through the run's deps: the harness's are the real files)
+      expect(readFileSync(join(root, 'soak.txt'), 'utf8')).toBe('fake: soak, 1 scenario\n');
+      const help = cli();
+      await main(['run', '--help'], help.deps);
+      expect(help.out.join('')).toContain('auto | gate | ab | update | sweep | soak');
+    } finally {
+      delete modes.soak;
+      delete outputs.fake;
+    }
   });
 });

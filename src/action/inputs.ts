@@ -1,6 +1,6 @@
 // Pure: the Action's inputs (SPEC §6) read from the INPUT_* environment into one typed object.
 import { usageError } from '../common/errors.js';
-import { isMode, isReportMode, listed, MODE_INPUTS, type ModeInput, REPORT_MODE } from '../modes/index.js';
+import { isMode, isReportMode, listed, modeInputs, type ModeInput, REPORT_MODE } from '../modes/index.js';
 import { parseSeed } from '../stats/random.js';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
@@ -49,7 +49,7 @@ function input(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const mode = input(env, 'mode', 'auto');
   if (!isMode(mode) && !isReportMode(mode)) {
-    throw usageError(`input mode: ${JSON.stringify(mode)} must be ${listed([...MODE_INPUTS, REPORT_MODE])}`);
+    throw usageError(`input mode: ${JSON.stringify(mode)} must be ${listed([...modeInputs(), REPORT_MODE])}`);
   }
   const comment = input(env, 'comment', 'always');
   if (!(COMMENT_MODES as readonly string[]).includes(comment)) {

@@ -28,7 +28,7 @@ import { handModel } from './hand-model.js';
 import type { ProbeRequest } from './probe.js';
 import type { SurveyFinding } from '../runner-kit/plan.js';
 import { DEFAULT_RUNNER_IMAGE } from '../config/types.js';
-import { GATING_MODES, modeOf } from '../modes/index.js';
+import { gatingModes, modeOf } from '../modes/index.js';
 
 export interface InitIO {
   cwd: string;
@@ -198,7 +198,7 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
   let config = renderConfig(scan, answers);
   let checked = check(config);
   const budgeted = checked.config;
-  if (budgeted && !GATING_MODES.every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
+  if (budgeted && !gatingModes().every((m) => modeOf(m).validate(budgeted, m).problems.length === 0)) {
     answers.runAlpha = 'off';
     config = renderConfig(scan, answers);
     checked = check(config);

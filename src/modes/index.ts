@@ -32,17 +32,21 @@ export function traitsOf(name: string): ModeTraits {
   return isRunMode(name) ? MODES[name] : UNKNOWN;
 }
 
-/** What `--mode` and the Action's `mode` input take: a mode, or auto. Derived from MODES: a mode
- * registered there is taken here. */
+/** What `--mode` and the Action's `mode` input take: a mode, or auto. */
 export type ModeInput = 'auto' | RunMode;
-const RUN_MODES = Object.keys(MODES) as RunMode[];
-export const MODE_INPUTS: readonly ModeInput[] = ['auto', ...RUN_MODES];
+
+/** Every ModeInput, read from MODES when asked: a mode registered there is taken everywhere. */
+export function modeInputs(): ModeInput[] {
+  return ['auto', ...(Object.keys(MODES) as RunMode[])];
+}
 
 /** The modes whose verdict gates (a pull request's): what a config must be able to fail in. */
-export const GATING_MODES: readonly RunMode[] = RUN_MODES.filter((m) => MODES[m].gates);
+export function gatingModes(): RunMode[] {
+  return (Object.keys(MODES) as RunMode[]).filter((m) => MODES[m].gates);
+}
 
 export function isMode(value: string): value is ModeInput {
-  return (MODE_INPUTS as readonly string[]).includes(value);
+  return value === 'auto' || isRunMode(value);
 }
 
 /** What a run in a mode that boots a base commit says when it was given none. */

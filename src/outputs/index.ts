@@ -7,13 +7,14 @@ import { history } from './history.js';
 import { json } from './json.js';
 import { junit } from './junit.js';
 import { markdown } from './markdown.js';
-import type { Output, OutputContext, OutputFormat, OutputRequest } from './output.js';
+import type { Output, OutputContext } from './output.js';
 import { results } from './results.js';
 import { terminal } from './terminal.js';
 
-export type { Output, OutputContext, OutputFormat, OutputRequest } from './output.js';
+export type { Output, OutputContext } from './output.js';
 
-export const OUTPUTS: { readonly [F in OutputFormat]: Output } = {
+/** Every output. Adding a format here is the one registration: its name is an OutputFormat. */
+export const OUTPUTS = {
   results,
   markdown,
   json,
@@ -21,7 +22,16 @@ export const OUTPUTS: { readonly [F in OutputFormat]: Output } = {
   csv,
   history,
   terminal,
-};
+} as const satisfies Record<string, Output>;
+
+/** A format's key in OUTPUTS. */
+export type OutputFormat = keyof typeof OUTPUTS;
+
+/** One output asked for: a format and where it goes. */
+export interface OutputRequest {
+  format: OutputFormat;
+  path: string;
+}
 
 /** The context of an output printed on its own (`perf-gate report`, the terminal): no report id, no
  * history. */

@@ -4,8 +4,6 @@
 // one module and one entry in OUTPUTS (./index.ts); the compiler asks it for every part.
 import type { ResultsFile } from '../results/types.js';
 
-export type OutputFormat = 'results' | 'markdown' | 'json' | 'junit' | 'csv' | 'history' | 'terminal';
-
 /** What an output may need beside the results. */
 export interface OutputContext {
   /** distinguishes reports of matrix legs and several configs (the comment's marker) */
@@ -25,10 +23,4 @@ export interface Output {
   /** whether this run writes it: false leaves the file as it is (the history grows only on update runs) */
   writes(results: ResultsFile): boolean;
   render(results: ResultsFile, ctx: OutputContext): string;
-}
-
-/** One output asked for: a format and where it goes. */
-export interface OutputRequest {
-  format: OutputFormat;
-  path: string;
 }
