@@ -10290,11 +10290,11 @@ var require_namespace = __commonJS({
       depth = util.checkDepth(depth);
       var ns = this;
       if (nestedJson) {
-        for (var names2 = Object.keys(nestedJson), i = 0, nested; i < names2.length; ++i) {
-          nested = nestedJson[names2[i]];
+        for (var names3 = Object.keys(nestedJson), i = 0, nested; i < names3.length; ++i) {
+          nested = nestedJson[names3[i]];
           ns.add(
             // most to least likely
-            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
+            (nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : nested.id !== void 0 ? Field.fromJSON : Namespace.fromJSON)(names3[i], nested, depth + 1)
           );
         }
       }
@@ -10636,8 +10636,8 @@ var require_service2 = __commonJS({
       depth = util.checkDepth(depth);
       var service = new Service(name2, json3.options);
       if (json3.methods)
-        for (var names2 = Object.keys(json3.methods), i = 0; i < names2.length; ++i)
-          service.add(Method.fromJSON(names2[i], json3.methods[names2[i]]));
+        for (var names3 = Object.keys(json3.methods), i = 0; i < names3.length; ++i)
+          service.add(Method.fromJSON(names3[i], json3.methods[names3[i]]));
       if (json3.nested)
         service.addJSON(json3.nested, depth);
       if (json3.edition)
@@ -11248,8 +11248,8 @@ var require_type = __commonJS({
           if (this._fieldsById)
             return this._fieldsById;
           this._fieldsById = {};
-          for (var names2 = Object.keys(this.fields), i = 0; i < names2.length; ++i) {
-            var field2 = this.fields[names2[i]], id = field2.id;
+          for (var names3 = Object.keys(this.fields), i = 0; i < names3.length; ++i) {
+            var field2 = this.fields[names3[i]], id = field2.id;
             if (this._fieldsById[id])
               throw Error("duplicate id " + id + " in " + this);
             this._fieldsById[id] = field2;
@@ -11336,20 +11336,20 @@ var require_type = __commonJS({
       var type = new Type(name2, json3.options);
       type.extensions = json3.extensions;
       type.reserved = json3.reserved;
-      var names2 = Object.keys(json3.fields), i = 0;
-      for (; i < names2.length; ++i)
+      var names3 = Object.keys(json3.fields), i = 0;
+      for (; i < names3.length; ++i)
         type.add(
-          (typeof json3.fields[names2[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names2[i], json3.fields[names2[i]])
+          (typeof json3.fields[names3[i]].keyType !== "undefined" ? MapField.fromJSON : Field.fromJSON)(names3[i], json3.fields[names3[i]])
         );
       if (json3.oneofs)
-        for (names2 = Object.keys(json3.oneofs), i = 0; i < names2.length; ++i)
-          type.add(OneOf.fromJSON(names2[i], json3.oneofs[names2[i]]));
+        for (names3 = Object.keys(json3.oneofs), i = 0; i < names3.length; ++i)
+          type.add(OneOf.fromJSON(names3[i], json3.oneofs[names3[i]]));
       if (json3.nested)
-        for (names2 = Object.keys(json3.nested), i = 0; i < names2.length; ++i) {
-          var nested = json3.nested[names2[i]];
+        for (names3 = Object.keys(json3.nested), i = 0; i < names3.length; ++i) {
+          var nested = json3.nested[names3[i]];
           type.add(
             // most to least likely
-            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names2[i], nested, depth + 1)
+            (nested.id !== void 0 ? Field.fromJSON : nested.fields !== void 0 ? Type.fromJSON : nested.values !== void 0 ? Enum.fromJSON : nested.methods !== void 0 ? Service.fromJSON : Namespace.fromJSON)(names3[i], nested, depth + 1)
           );
         }
       if (json3.extensions && json3.extensions.length)
@@ -35604,14 +35604,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names2) => {
+          cb: (err, names3) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names2 || !names2.length)
+            if (!names3 || !names3.length)
               return cb(new Error("Response missing link info"));
-            cb(void 0, names2[0].filename);
+            cb(void 0, names3[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -35660,14 +35660,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names2) => {
+          cb: (err, names3) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names2 || !names2.length)
+            if (!names3 || !names3.length)
               return cb(new Error("Response missing path info"));
-            cb(void 0, names2[0].filename);
+            cb(void 0, names3[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -35865,14 +35865,14 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, pathLen, p += 20);
         buf.utf8Write(path, p += 4, pathLen);
         this._requests[reqid] = {
-          cb: (err, names2) => {
+          cb: (err, names3) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names2 || !names2.length)
+            if (!names3 || !names3.length)
               return cb(new Error("Response missing expanded path"));
-            cb(void 0, names2[0].filename);
+            cb(void 0, names3[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -35964,14 +35964,14 @@ var require_SFTP = __commonJS({
         buf.utf8Write(username, p, usernameLen);
         p += usernameLen;
         this._requests[reqid] = {
-          cb: (err, names2) => {
+          cb: (err, names3) => {
             if (typeof cb !== "function")
               return;
             if (err)
               return cb(err);
-            if (!names2 || !names2.length)
+            if (!names3 || !names3.length)
               return cb(new Error("Response missing home directory"));
-            cb(void 0, names2[0].filename);
+            cb(void 0, names3[0].filename);
           }
         };
         const isBuffered = sendOrBuffer(this, buf);
@@ -36112,20 +36112,20 @@ var require_SFTP = __commonJS({
           `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} DATA`
         );
       }
-      name(reqid, names2) {
+      name(reqid, names3) {
         if (!this.server)
           throw new Error("Server-only method called in client mode");
-        if (!Array.isArray(names2)) {
-          if (typeof names2 !== "object" || names2 === null)
+        if (!Array.isArray(names3)) {
+          if (typeof names3 !== "object" || names3 === null)
             throw new Error("names is not an object or array");
-          names2 = [names2];
+          names3 = [names3];
         }
-        const count3 = names2.length;
+        const count3 = names3.length;
         let namesLen = 0;
         let nameAttrs;
         const attrs2 = [];
         for (let i = 0; i < count3; ++i) {
-          const name2 = names2[i];
+          const name2 = names3[i];
           const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
           namesLen += 4 + Buffer.byteLength(filename);
           const longname = !name2 || !name2.longname || typeof name2.longname !== "string" ? "" : name2.longname;
@@ -36157,7 +36157,7 @@ var require_SFTP = __commonJS({
         writeUInt32BE(buf, count3, p);
         p += 4;
         for (let i = 0; i < count3; ++i) {
-          const name2 = names2[i];
+          const name2 = names3[i];
           {
             const filename = !name2 || !name2.filename || typeof name2.filename !== "string" ? "" : name2.filename;
             const len = Buffer.byteLength(filename);
@@ -36787,10 +36787,10 @@ var require_SFTP = __commonJS({
         if (version2 === void 0)
           return doFatalSFTPError(sftp, "Malformed VERSION packet");
         if (sftp._debug) {
-          const names2 = Object.keys(extensions);
-          if (names2.length) {
+          const names3 = Object.keys(extensions);
+          if (names3.length) {
             sftp._debug(
-              `SFTP: Inbound: Received VERSION (v${version2}, exts:${names2})`
+              `SFTP: Inbound: Received VERSION (v${version2}, exts:${names3})`
             );
           } else {
             sftp._debug(`SFTP: Inbound: Received VERSION (v${version2})`);
@@ -36906,24 +36906,24 @@ var require_SFTP = __commonJS({
         }
         const count3 = bufferParser.readUInt32BE();
         if (count3 !== void 0) {
-          let names2 = [];
+          let names3 = [];
           for (let i = 0; i < count3; ++i) {
             const filename = bufferParser.readString(true);
             const longname = bufferParser.readString(true);
             const attrs2 = readAttrs(sftp._biOpt);
             if (attrs2 === void 0) {
-              names2 = void 0;
+              names3 = void 0;
               break;
             }
-            names2.push({ filename, longname, attrs: attrs2 });
+            names3.push({ filename, longname, attrs: attrs2 });
           }
-          if (names2 !== void 0) {
+          if (names3 !== void 0) {
             sftp._debug && sftp._debug(
-              `SFTP: Inbound: Received NAME (id:${reqID}, ${names2.length})`
+              `SFTP: Inbound: Received NAME (id:${reqID}, ${names3.length})`
             );
             bufferParser.clear();
             if (req && typeof req.cb === "function")
-              req.cb(void 0, names2);
+              req.cb(void 0, names3);
             return;
           }
         }
@@ -37070,10 +37070,10 @@ var require_SFTP = __commonJS({
         if (version2 === void 0)
           return doFatalSFTPError(sftp, "Malformed INIT packet");
         if (sftp._debug) {
-          const names2 = Object.keys(extensions);
-          if (names2.length) {
+          const names3 = Object.keys(extensions);
+          if (names3.length) {
             sftp._debug(
-              `SFTP: Inbound: Received INIT (v${version2}, exts:${names2})`
+              `SFTP: Inbound: Received INIT (v${version2}, exts:${names3})`
             );
           } else {
             sftp._debug(`SFTP: Inbound: Received INIT (v${version2})`);
@@ -89373,12 +89373,12 @@ function rewriteKeyNames(ctx) {
   const rewrites = /* @__PURE__ */ new Map();
   for (const record2 of pendingRecords.get(ctx) ?? []) {
     const seen = ctx.seen.get(record2);
-    const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
-    if (!names2 || names2 === true || rewrites.has(names2))
+    const names3 = (seen?.def ?? seen?.schema)?.propertyNames;
+    if (!names3 || names3 === true || rewrites.has(names3))
       continue;
-    const rewritten = stringifyKeyNames(bySchema, names2, /* @__PURE__ */ new Set());
-    if (rewritten !== names2)
-      rewrites.set(names2, rewritten);
+    const rewritten = stringifyKeyNames(bySchema, names3, /* @__PURE__ */ new Set());
+    if (rewritten !== names3)
+      rewrites.set(names3, rewritten);
   }
   if (!rewrites.size)
     return;
@@ -92549,17 +92549,17 @@ function summarize(h) {
   for (const [key, p] of PERCENTILES) out[key] = h.getValueAtPercentile(p);
   return out;
 }
-function percentilesOf(h, names2) {
+function percentilesOf(h, names3) {
   const out = {};
-  for (const name2 of names2) out[name2] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name2.slice(1)));
+  for (const name2 of names3) out[name2] = h.totalCount === 0 ? 0 : h.getValueAtPercentile(Number(name2.slice(1)));
   return out;
 }
-function withPercentiles(summary, encoded, names2) {
+function withPercentiles(summary, encoded, names3) {
   const { percentiles: _fromRunner, ...own2 } = summary;
-  if (names2.length === 0) return own2;
+  if (names3.length === 0) return own2;
   const h = decodeHistogram(encoded);
   try {
-    return { ...own2, percentiles: percentilesOf(h, names2) };
+    return { ...own2, percentiles: percentilesOf(h, names3) };
   } finally {
     h.destroy();
   }
@@ -94107,8 +94107,8 @@ function pipelined(derived2, raw, path, problems) {
   if (raw.streams !== void 0) phase2.streams = raw.streams;
   return phase2;
 }
-function duplicates(names2) {
-  return [...new Set(names2.filter((n, i) => names2.indexOf(n) !== i))];
+function duplicates(names3) {
+  return [...new Set(names3.filter((n, i) => names3.indexOf(n) !== i))];
 }
 function streamsPhase(phases) {
   return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
@@ -95462,8 +95462,8 @@ var COMPOSE_OVERRIDE_NAMES = [
   "docker-compose.override.yaml"
 ];
 function defaultComposeFiles(resolvePath, problems) {
-  const first = (names2) => {
-    for (const name2 of names2) {
+  const first = (names3) => {
+    for (const name2 of names3) {
       try {
         return resolvePath(name2);
       } catch (err) {
@@ -96842,14 +96842,14 @@ function direction(metric) {
 }
 var byQuantile = (a, b) => Number(a.slice(1)) - Number(b.slice(1));
 function extraPercentiles(sets) {
-  const names2 = new Set(
+  const names3 = new Set(
     sets.flatMap((t) => Object.keys(t)).filter((m) => isPercentileMetric(m) && !SUMMARY_FIELDS.has(m))
   );
-  return [...names2].sort(byQuantile);
+  return [...names3].sort(byQuantile);
 }
 function percentilesIn(summaries) {
-  const names2 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
-  return [...names2].sort(byQuantile);
+  const names3 = new Set(summaries.flatMap((l) => Object.keys(l.percentiles ?? {})).filter(isPercentileMetric));
+  return [...names3].sort(byQuantile);
 }
 function percentileCell(l, metric) {
   return formatLatency({ count: l.count, [metric]: percentileValue(l, metric) }, metric);
@@ -97134,9 +97134,10 @@ var ORDER = {
   regression: 0,
   inconclusive: 1,
   invalid: 2,
-  improvement: 3,
-  "no-baseline": 4,
-  pass: 5
+  accepted: 3,
+  improvement: 4,
+  "no-baseline": 5,
+  pass: 6
 };
 function sortForReport(comparisons) {
   return comparisons.map((c, i) => ({ c, i })).sort((a, b) => ORDER[a.c.result] - ORDER[b.c.result] || a.i - b.i).map(({ c }) => c);
@@ -98568,15 +98569,15 @@ var OWNER = "\0owner\0";
 var KEY = "\0key\0";
 var NAMED = 3;
 function together(said2) {
-  const names2 = /* @__PURE__ */ new Map();
+  const names3 = /* @__PURE__ */ new Map();
   const keys = /* @__PURE__ */ new Map();
   for (const { name: name2, text, key } of said2) {
-    const list2 = names2.get(text) ?? [];
+    const list2 = names3.get(text) ?? [];
     if (name2 !== void 0) list2.push(name2);
-    names2.set(text, list2);
+    names3.set(text, list2);
     if (key !== void 0 && !keys.has(text)) keys.set(text, key);
   }
-  return [...names2].map(([text, list2]) => {
+  return [...names3].map(([text, list2]) => {
     const many = list2.length > 1;
     const listed2 = namedAndCounted(list2, NAMED);
     const key = keys.get(text) ?? "";
@@ -99014,8 +99015,8 @@ function isMode(value) {
 function baseMissing(mode) {
   return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
 }
-function listed(names2) {
-  return names2.length < 2 ? names2.join("") : `${names2.slice(0, -1).join(", ")} or ${names2.at(-1)}`;
+function listed(names3) {
+  return names3.length < 2 ? names3.join("") : `${names3.slice(0, -1).join(", ")} or ${names3.at(-1)}`;
 }
 function chooseMode(mode, eventName, against) {
   if (mode !== "auto") return { mode, auto: false };
@@ -99202,7 +99203,8 @@ var ICON = {
   invalid: "⚠️ invalid",
   improvement: "🟢 improvement",
   "no-baseline": "➖ no baseline",
-  pass: "✅ pass"
+  pass: "✅ pass",
+  accepted: "☑️ accepted"
 };
 function percent2(fraction) {
   if (fraction >= 4) {
@@ -99238,6 +99240,7 @@ function headline(results2) {
   const warnings = count3("invalid");
   const blind = results2.comparisons.filter((c) => c.blind).length;
   const tail = [
+    count3("accepted") ? `${count3("accepted")} accepted on purpose` : "",
     warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : "",
     count3("improvement") ? `${count3("improvement")} improved` : "",
     blind ? `${blind} could not detect ${blind === 1 ? "its" : "their"} band` : ""
@@ -99267,9 +99270,9 @@ function headline(results2) {
   return `### ✅ perf-gate: no regression${suffix}`;
 }
 function scenariosOf(comparisons, result) {
-  const names2 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
+  const names3 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
   return namedAndCounted(
-    names2.map((n) => escapeMarkdown(n)),
+    names3.map((n) => escapeMarkdown(n)),
     3
   );
 }
@@ -99302,8 +99305,12 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     escapeMarkdown(c.band),
-    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
+}
+function acceptedBy(c) {
+  if (!c.accepted) return "";
+  return ` by ${escapeMarkdown(c.accepted.by)} (was ${c.accepted.was === "regression" ? "a regression" : "inconclusive"}): ${escapeMarkdown(c.accepted.reason)}`;
 }
 function couldCatch(c) {
   if (c.result !== "pass" || c.blind || c.detectable === void 0 || c.detectable === null) return "";
@@ -99601,9 +99608,9 @@ function renderMarkdown(results2, opts = {}) {
   if (ab2) head.push("", ab2);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
   if (bullets.length) head.push("", ...bullets);
-  const failing = capped(failingLines(results2), "failing rows");
-  if (failing.length) head.push("", ...failing);
-  const refused = failing.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
+  const failing2 = capped(failingLines(results2), "failing rows");
+  if (failing2.length) head.push("", ...failing2);
+  const refused = failing2.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
   const status = refused ? [] : capped(statusLines(statuses, results2, mode.records), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
   const flagSides = results2.ab ? [
@@ -99923,7 +99930,16 @@ var comparison = external_exports.looseObject({
   delta: external_exports.number().nullable(),
   band: external_exports.string(),
   // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
-  result: external_exports.enum(["pass", "regression", "improvement", "inconclusive", "unconfirmed", "no-baseline", "invalid"]),
+  result: external_exports.enum([
+    "pass",
+    "regression",
+    "improvement",
+    "inconclusive",
+    "unconfirmed",
+    "no-baseline",
+    "invalid",
+    "accepted"
+  ]),
   pValue: external_exports.number().optional(),
   interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
   confidence: external_exports.number().optional(),
@@ -99932,6 +99948,7 @@ var comparison = external_exports.looseObject({
   extraTrials: count2.optional(),
   detectable: nonneg2.nullable().optional(),
   blind: external_exports.boolean().optional(),
+  accepted: external_exports.object({ by: external_exports.string(), reason: external_exports.string(), was: external_exports.enum(["regression", "inconclusive"]) }).optional(),
   informational: external_exports.boolean().optional()
 });
 var resultsFileSchema = external_exports.looseObject({
@@ -100021,10 +100038,10 @@ function readBaseline(path, optional2 = true, fs = realReadFs) {
   if (problem) throw usageError(`baseline ${path}: corrupt (${problem}); refresh it with perf-gate run --mode update`);
   return data;
 }
-function readBaselines(names2, dir, fs) {
+function readBaselines(names3, dir, fs) {
   const baselines = /* @__PURE__ */ new Map();
   const errors = [];
-  for (const name2 of names2) {
+  for (const name2 of names3) {
     try {
       baselines.set(name2, readBaseline(baselinePath(dir, name2), true, fs));
     } catch (err) {
@@ -100215,8 +100232,8 @@ function measuredCase(scenario2, p) {
 function renderJunit(results2) {
   const suites = [];
   const total = { tests: 0, failures: 0, skipped: 0, ms: 0 };
-  const names2 = [.../* @__PURE__ */ new Set([...results2.scenarios.map((s) => s.name), ...results2.comparisons.map((c) => c.scenario)])];
-  for (const name2 of names2) {
+  const names3 = [.../* @__PURE__ */ new Set([...results2.scenarios.map((s) => s.name), ...results2.comparisons.map((c) => c.scenario)])];
+  for (const name2 of names3) {
     const scenario2 = results2.scenarios.find((s) => s.name === name2);
     const phases = scenario2?.phases ?? [];
     const rows = results2.comparisons.filter((c) => c.scenario === name2);
@@ -100441,6 +100458,7 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
     ...given("seed", input2.seed),
     ...given("outputs", outputs.length > 0 ? outputs : void 0),
     ...given("history", histories[0]),
+    ...given("accept", input2.accept && input2.accept.length > 0 ? input2.accept : void 0),
     ...given("runId", input2.runId),
     ...given("reportId", input2.reportId)
   };
@@ -100599,14 +100617,14 @@ function slotsReadable(s) {
 }
 
 // src/run/plan.ts
-function selectScenarios(config2, names2) {
-  if (names2.length === 0) return config2.scenarios;
+function selectScenarios(config2, names3) {
+  if (names3.length === 0) return config2.scenarios;
   const known = new Set(config2.scenarios.map((s) => s.name));
-  const unknown2 = names2.filter((n) => !known.has(n));
+  const unknown2 = names3.filter((n) => !known.has(n));
   if (unknown2.length) {
     throw usageError(`--scenario ${unknown2.join(", ")}: no such scenario (known: ${[...known].join(", ")})`);
   }
-  return config2.scenarios.filter((s) => names2.includes(s.name));
+  return config2.scenarios.filter((s) => names3.includes(s.name));
 }
 function bodiesReader(fs = realReadFs) {
   const bodies = /* @__PURE__ */ new Map();
@@ -101915,6 +101933,55 @@ var Progress = class {
 // src/run/run.ts
 import { relative as relative3 } from "node:path";
 
+// src/compare/accept.ts
+var MAX_REASON = 200;
+function parseAcceptance(text, by) {
+  const colon = text.indexOf(":");
+  const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
+  const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
+  if (!rows)
+    return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
+  if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
+  if (rows !== "*" && !wellFormed(rows))
+    return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
+  return { rows, reason: reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason, by };
+}
+function wellFormed(rows) {
+  const [where = "", metric, ...more] = rows.split(" ");
+  const segments = where.split("/");
+  if (more.length > 0 || segments.length > 2 || segments.some((s) => s === "")) return false;
+  return metric === void 0 || segments.length === 2;
+}
+function names2(a, c) {
+  if (a.rows === "*") return true;
+  const [where = "", metric] = a.rows.split(" ");
+  const [scenario2, phase2] = where.split("/");
+  return scenario2 === c.scenario && (phase2 === void 0 || phase2 === c.phase) && (metric === void 0 || metric === c.metric);
+}
+function failing(c) {
+  return c.result === "regression" || c.result === "inconclusive";
+}
+function acceptRows(comparisons, acceptances) {
+  const used = /* @__PURE__ */ new Set();
+  const out = comparisons.map((c) => {
+    if (!failing(c)) return c;
+    const a = acceptances.find((x) => names2(x, c));
+    if (!a) return c;
+    used.add(a);
+    const accepted = { by: a.by, reason: a.reason, was: c.result };
+    return { ...c, result: "accepted", accepted };
+  });
+  return { comparisons: out, unused: acceptances.filter((a) => !used.has(a)) };
+}
+function acceptIn(results2, acceptances) {
+  if (!acceptances || acceptances.length === 0) return { results: results2, unused: [] };
+  const { comparisons, unused } = acceptRows(results2.comparisons, acceptances);
+  return {
+    results: { ...results2, comparisons },
+    unused: unused.map((a) => `accept ${a.rows} (by ${a.by}): names no failing row`)
+  };
+}
+
 // src/results/unanswered.ts
 function dominant(m) {
   const failures = [
@@ -102463,9 +102530,9 @@ function mergeReplicaTrials(trials2, starts) {
     startSkewMs: starts.length > 0 ? round22(Math.max(...starts) - Math.min(...starts)) : 0
   };
   const out = { ...phase2, measurement: { ...phase2.measurement, replicas } };
-  const names2 = trials2[0]?.requests?.map((r) => r.name);
-  if (names2) {
-    out.requests = names2.map((name2) => {
+  const names3 = trials2[0]?.requests?.map((r) => r.name);
+  if (names3) {
+    out.requests = names3.map((name2) => {
       const parts = trials2.map((t) => {
         const entry = t.requests?.find((r) => r.name === name2);
         if (!entry) throw new Error(`a runner replica has no counts for mix entry ${name2}`);
@@ -103693,7 +103760,7 @@ async function run(opts, deps2) {
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
       ...measured.busy ? { busy: measured.busy } : {}
     };
-    const verdict = mode.judge({
+    const judgedRows = mode.judge({
       results: results2,
       scenarios: p.scenarios,
       baselines: p.baselines,
@@ -103705,10 +103772,12 @@ async function run(opts, deps2) {
         }
       } : {}
     });
-    const failing = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
-    const judged = failing.length > 0 ? { ...verdict, failing } : verdict;
+    const { results: verdict, unused } = acceptIn(judgedRows, opts.accept);
+    for (const line of unused) deps2.progress.line(`[perf-gate] warning: ${line}`);
+    const failing2 = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
+    const judged = failing2.length > 0 ? { ...verdict, failing: failing2 } : verdict;
     const files = publishFiles(judged, opts, deps2.files);
-    const refused = failing.filter((f) => !f.accepted);
+    const refused = failing2.filter((f) => !f.accepted);
     if (refused.length > 0) {
       throw environmentError(
         `no baseline recorded: ${refused.length === 1 ? "a row" : `${refused.length} rows`} failed on nearly every request (a baseline of it would pass every later gate); fix the request or its checks, or set accept-failing: true on its scenario`,
@@ -104911,25 +104980,25 @@ import { resolve as resolve6 } from "node:path";
 var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function projectNames(model) {
   const services = Object.keys(model.services);
-  const names2 = new Set(services);
+  const names3 = new Set(services);
   for (const raw of Object.values(model.services)) {
     const def = obj3(raw);
-    if (typeof def.container_name === "string") names2.add(def.container_name);
+    if (typeof def.container_name === "string") names3.add(def.container_name);
     for (const net of Object.values(obj3(def.networks))) {
-      for (const a of Array.isArray(obj3(net).aliases) ? obj3(net).aliases : []) names2.add(String(a));
+      for (const a of Array.isArray(obj3(net).aliases) ? obj3(net).aliases : []) names3.add(String(a));
     }
     for (const link of Array.isArray(def.links) ? def.links : []) {
       const alias = String(link).split(":").at(-1);
-      if (alias) names2.add(alias);
+      if (alias) names3.add(alias);
     }
   }
-  return { services, names: names2 };
+  return { services, names: names3 };
 }
 function composeProblems(config2, model, blockers) {
   const problems = [];
   const notes = [];
-  const { services, names: names2 } = projectNames(model);
-  const lower = new Set([...names2].map((n) => n.toLowerCase()));
+  const { services, names: names3 } = projectNames(model);
+  const lower = new Set([...names3].map((n) => n.toLowerCase()));
   const check2 = (url2, at) => {
     if (url2.includes("${")) return;
     const host = hostnameOf(url2);
@@ -104939,7 +105008,7 @@ function composeProblems(config2, model, blockers) {
       return;
     }
     problems.push(
-      `${at}: ${host} is not a service of the compose project (services: ${services.join(", ") || "none"})${didYouMean(host, [...names2])}`
+      `${at}: ${host} is not a service of the compose project (services: ${services.join(", ") || "none"})${didYouMean(host, [...names3])}`
     );
   };
   config2.sut.ready.forEach((r, i) => check2(r.url, `sut.ready[${i}].url`));
@@ -105130,6 +105199,13 @@ var COMMANDS = {
         type: "string",
         value: "FILE",
         help: "trend history (JSON lines): its charts go into the report; update runs append to it"
+      },
+      accept: {
+        type: "string",
+        multiple: true,
+        default: [],
+        value: "'ROWS: REASON'",
+        help: "accept failing rows on purpose (repeatable): ROWS is *, a scenario, scenario/phase or 'scenario/phase metric'; they pass as accepted, with the reason in the report"
       }
     }
   },
@@ -105342,6 +105418,17 @@ function outputPathProblems(files, values) {
       problems.map((p) => `  ${p}`)
     );
 }
+function acceptOptions(texts2) {
+  const parsed = texts2.map((t) => ({ t, a: parseAcceptance(t, "--accept") }));
+  const problems = parsed.flatMap(({ t, a }) => "problem" in a ? [`--accept ${t}: ${a.problem}`] : []);
+  if (problems.length === 1) throw usageError(problems[0]);
+  if (problems.length > 1)
+    throw usageError(
+      `${problems.length} --accept options do not read`,
+      problems.map((p) => `  ${p}`)
+    );
+  return parsed.flatMap(({ a }) => "problem" in a ? [] : [a]);
+}
 async function cmdRun(deps2, args) {
   const { values } = parse4(deps2, "run", args);
   const mode = String(values.mode);
@@ -105362,6 +105449,7 @@ async function cmdRun(deps2, args) {
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
   outputPathProblems(deps2.files, values);
+  const accept = acceptOptions(values.accept ?? []);
   const request2 = buildRunRequest(
     {
       config: String(values.config),
@@ -105376,7 +105464,8 @@ async function cmdRun(deps2, args) {
       junit: str(values.junit),
       csv: str(values.csv),
       outFormats: values["out-format"],
-      history: str(values.history)
+      history: str(values.history),
+      accept
     },
     {
       eventName: deps2.env.GITHUB_EVENT_NAME,

@@ -40,6 +40,8 @@ export interface FakeGitHub {
   failures: FakeFailure[];
   pulls: FakePull[];
   statuses: Array<{ sha: string; state: string; context: string; description: string; target_url?: string }>;
+  /** each login's collaborator permission as the API's legacy field says it; a login not here: 404 */
+  permissions: Record<string, string>;
   close: () => Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
     failures: [],
     pulls: [],
     statuses: [],
+    permissions: {},
   };
   const send = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -99,6 +102,14 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
     if (pull && req.method === 'GET') {
       const p = state.pulls.find((x) => x.number === Number(pull[1]));
       return p ? send(res, 200, p) : send(res, 404, { message: 'Not Found' });
+    }
+    const access = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(url.pathname);
+    if (access && req.method === 'GET') {
+      const login = decodeURIComponent(access[1]!);
+      const permission = state.permissions[login];
+      return permission === undefined
+        ? send(res, 404, { message: 'Not Found' })
+        : send(res, 200, { permission, role_name: permission, user: { login } });
     }
     const status = /^\/repos\/[^/]+\/[^/]+\/statuses\/([0-9a-f]+)$/.exec(url.pathname);
     if (status && req.method === 'POST') {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../../src/results/files.js';
-import { GitHubError, type GitHubApi, type IssueComment, type PullRequestInfo } from '../../src/action/github.js';
+import {
+  GitHubError,
+  type GitHubApi,
+  type IssueComment,
+  type Permission,
+  type PullRequestInfo,
+} from '../../src/action/github.js';
 import { run, type ActionDeps } from '../../src/action/main.js';
 import { environmentError, usageError } from '../../src/common/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
@@ -64,6 +70,13 @@ class FakeApi implements GitHubApi {
   async setStatus(sha: string, state: string, context: string, description: string, url?: string): Promise<void> {
     this.writes.push(`status ${state}`);
     this.statuses.push([sha, state, context, description, url]);
+  }
+  /** each login's access (none when not listed), and who was asked */
+  access: Record<string, Permission> = {};
+  asked: string[] = [];
+  async permission(login: string): Promise<Permission> {
+    this.asked.push(login);
+    return this.access[login] ?? 'none';
   }
 }
 
@@ -221,17 +234,24 @@ describe('the Action run(deps)', () => {
     expect(h.api.writes).toEqual(writes);
   });
 
-  it('comment never: no API client is made', async () => {
+  it('comment never: nothing written; the comments are only read, for /perf-gate accept', async () => {
     const h = harness({ env: { INPUT_COMMENT: 'never' } });
     await run(h.deps);
-    expect(h.calls.some((c) => c.startsWith('github'))).toBe(false);
+    expect(h.api.writes).toEqual([]);
+    // without a token nothing is asked at all
+    const none = harness({ env: { INPUT_COMMENT: 'never', 'INPUT_GITHUB-TOKEN': '' } });
+    await run(none.deps);
+    expect(none.calls.some((c) => c.startsWith('github'))).toBe(false);
   });
 
   it('a read-only token: a warning naming the permission, the run passes', async () => {
     const h = harness();
     h.api.fail = new GitHubError(403, 'listing the comments of #7: 403 Resource not accessible by integration');
     await run(h.deps);
-    expect(warnings(h)).toEqual([expect.stringContaining('lacks pull-requests/issues: write')]);
+    expect(warnings(h)).toEqual([
+      "perf-gate: could not read #7's comments for /perf-gate accept: listing the comments of #7: 403 Resource not accessible by integration",
+      expect.stringContaining('lacks pull-requests/issues: write'),
+    ]);
     expect(h.failed).toEqual([]);
     expect(h.outputs.verdict).toBe('pass');
   });
@@ -485,9 +505,124 @@ describe('the Action in report mode (fork-safe: a trusted workflow_run job)', ()
     };
     await run(h.deps);
     expect(warnings(h)).toEqual([
+      expect.stringContaining("could not read #7's comments for /perf-gate accept"),
       expect.stringContaining('lacks pull-requests/issues: write'),
       expect.stringContaining('the job needs statuses: write'),
     ]);
     expect(h.failed).toEqual([]);
+  });
+});
+
+describe('/perf-gate accept: failing rows accepted on purpose by someone with write access', () => {
+  const say = (id: number, login: string, body: string, type = 'User'): IssueComment => ({
+    id,
+    body,
+    user: { login, type },
+  });
+
+  it("a writer's and an admin's lines go to the run, the newest first; a reader's, a bot's and a malformed one do not", async () => {
+    const h = harness({ perfGate: async () => outcome('regression') });
+    h.api.access = { alice: 'write', olga: 'admin', rick: 'read' };
+    h.api.comments.push(
+      say(1, 'alice', 'Agreed in review.\n/perf-gate accept search/c10 p99: the new ranking, agreed'),
+      say(2, 'rick', '/perf-gate accept *: please'),
+      say(3, 'github-actions[bot]', '/perf-gate accept *: from a bot', 'Bot'),
+      say(4, 'olga', '/perf-gate accept api: cache off for the migration\n/perf-gate accept api'),
+    );
+    await run(h.deps);
+    expect(h.runs[0]?.accept).toEqual([
+      { rows: 'api', reason: 'cache off for the migration', by: 'olga' },
+      { rows: 'search/c10 p99', reason: 'the new ranking, agreed', by: 'alice' },
+    ]);
+    // each author's access asked once, the bot's never
+    expect(h.api.asked.sort()).toEqual(['alice', 'olga', 'rick']);
+    expect(warnings(h)).toEqual([
+      'perf-gate: /perf-gate accept api: no reason (ROWS: REASON)',
+      'perf-gate: /perf-gate accept * by rick not taken: rick has read access to the repository, not write',
+    ]);
+  });
+
+  it('no command in the comments: the run gets no acceptances and no access is asked', async () => {
+    const h = harness();
+    h.api.comments.push(say(1, 'alice', 'looks good'));
+    await run(h.deps);
+    expect(h.runs[0]?.accept).toBeUndefined();
+    expect(h.api.asked).toEqual([]);
+  });
+
+  it("a fork's pull request: its own run reads no acceptance (the trusted report job does)", async () => {
+    const fork = {
+      pull_request: { ...PR_EVENT.pull_request, head: { sha: 'h', repo: { full_name: 'mallory/shop' } } },
+    };
+    const h = harness({ event: fork });
+    h.api.comments.push(say(1, 'alice', '/perf-gate accept *: why'));
+    h.api.access = { alice: 'write' };
+    await run(h.deps);
+    expect(h.runs[0]?.accept).toBeUndefined();
+  });
+
+  it('update mode reads none: it gates nothing', async () => {
+    const h = harness({ env: { INPUT_MODE: 'update' } });
+    h.api.comments.push(say(1, 'alice', '/perf-gate accept *: why'));
+    h.api.access = { alice: 'write' };
+    await run(h.deps);
+    expect(h.runs[0]?.accept).toBeUndefined();
+  });
+});
+
+describe("/perf-gate accept in report mode: the fork's artifact's own acceptances are not taken", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-report-accept-'));
+  const FORK = 'mallory/shop';
+  const event = {
+    workflow_run: {
+      id: 99,
+      event: 'pull_request',
+      head_sha: 'f00d',
+      html_url: 'https://github.test/acme/shop/actions/runs/99',
+      head_repository: { full_name: FORK },
+      pull_requests: [],
+    },
+  };
+  // the fork's artifact says its regression was accepted
+  const forged = outcome('regression').results;
+  forged.comparisons = forged.comparisons.map((c) =>
+    c.result === 'regression'
+      ? { ...c, result: 'accepted', accepted: { by: 'mallory', reason: 'trust me', was: 'regression' } }
+      : c,
+  );
+  const path = join(dir, 'forged.json');
+  writeFileSync(path, stableStringify(forged));
+  const reportHarness = () => {
+    const h = harness({
+      env: { GITHUB_EVENT_NAME: 'workflow_run', INPUT_MODE: 'report', INPUT_RESULTS: path, 'INPUT_PR-NUMBER': '7' },
+      event,
+    });
+    h.api.pulls.push({ number: 7, state: 'open', headSha: 'f00d', headRepo: FORK });
+    return h;
+  };
+
+  it('judged as measured: a regression, a failing status', async () => {
+    const h = reportHarness();
+    await run(h.deps);
+    expect(h.api.statuses[0]?.[1]).toBe('failure');
+    expect(h.outputs.verdict).toBe('regression');
+    expect(h.api.comments[0]?.body).not.toContain('trust me');
+  });
+
+  it("accepted by a writer's comment on the pull request: passes, the comment says who and why", async () => {
+    const h = reportHarness();
+    h.api.access = { alice: 'write', mallory: 'read' };
+    h.api.comments.push(
+      { id: 1, body: '/perf-gate accept search: the new ranking', user: { login: 'alice', type: 'User' } },
+      { id: 2, body: '/perf-gate accept *: trust me', user: { login: 'mallory', type: 'User' } },
+    );
+    await run(h.deps);
+    expect(h.outputs.verdict).toBe('pass');
+    expect(h.api.statuses[0]?.[1]).toBe('success');
+    const posted = h.api.comments.find((c) => c.body.includes(reportMarker('')))?.body ?? '';
+    expect(posted).toContain('by alice (was a regression): the new ranking');
+    expect(warnings(h)).toContain(
+      'perf-gate: /perf-gate accept * by mallory not taken: mallory has read access to the repository, not write',
+    );
   });
 });

@@ -211,3 +211,36 @@ describe('a mode and an output registered through their maps only (MODES, OUTPUT
     }
   });
 });
+
+describe('run --accept', () => {
+  it('a regression accepted on the command line passes (exit 0), the report saying who and why', async () => {
+    const dir = project();
+    const base = ['run', '--config', join(dir, 'perf-gate.yml'), '--baseline-dir', join(dir, 'baselines')];
+    expect(await main([...base, '--mode', 'update', '--out', root], cli().deps)).toBe(EXIT_PASS);
+    const slow = cli({ sides: { only: { delayUs: 3000 } } });
+    const args = [...base, '--mode', 'gate', '--out', root, '--accept', 'api: the new serializer, agreed'];
+    expect(await main(args, slow.deps)).toBe(EXIT_PASS);
+    const out = slow.out.join('');
+    expect(out).toMatch(/### ✅ perf-gate: no regression \(\d+ accepted on purpose/);
+    expect(out).toContain('by --accept (was a regression): the new serializer, agreed');
+    // an acceptance of a scenario the run does not have is said, and the gate still fails
+    const typo = cli({ sides: { only: { delayUs: 3000 } } });
+    expect(await main([...base, '--mode', 'gate', '--out', root, '--accept', 'apu: why'], typo.deps)).toBe(
+      EXIT_REGRESSION,
+    );
+  });
+
+  it('every --accept that does not read, in one usage error (exit 2)', async () => {
+    const c = cli();
+    const args = ['run', '--mode', 'gate', '--accept', 'api', '--accept', 'api p99: why', '--accept', 'api: fine'];
+    expect(await main(args, c.deps)).toBe(EXIT_USAGE);
+    expect(c.err.join('')).toBe(
+      [
+        'perf-gate: 2 --accept options do not read',
+        '  --accept api: api: no reason (ROWS: REASON)',
+        '  --accept api p99: why: api p99: not *, a scenario, scenario/phase or scenario/phase metric',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -38,6 +38,7 @@ afterEach(() => {
   gh.viewer = 'github-actions';
   gh.author = 'github-actions[bot]';
   gh.readOnly = false;
+  gh.permissions = {};
   warnings.length = 0;
 });
 
@@ -143,6 +144,31 @@ describe('githubApi', () => {
         target_url: 'https://example.test/run',
       },
     ]);
+  });
+});
+
+describe('a user’s access to the repository (who may accept a regression)', () => {
+  it.each<[string, string | undefined, string]>([
+    ['admin', 'admin', 'admin'],
+    ['write (maintain reads as write in the legacy field)', 'write', 'write'],
+    ['read (triage reads as read)', 'read', 'read'],
+    ['none', 'none', 'none'],
+    ['not a collaborator of a private repository: 404', undefined, 'none'],
+  ])('%s', async (_label, answered, want) => {
+    if (answered !== undefined) gh.permissions['octo-cat'] = answered;
+    expect(await api().permission('octo-cat')).toBe(want);
+    expect(gh.requests).toContain('GET /repos/acme/shop/collaborators/octo-cat/permission');
+  });
+
+  it('a 5xx that outlasts the retries is a GitHubError (the caller makes it a warning)', async () => {
+    gh.failures.push(
+      ...Array.from({ length: 4 }, () => ({
+        path: '/repos/acme/shop/collaborators',
+        status: 502,
+        message: 'Bad Gateway',
+      })),
+    );
+    await expect(api().permission('octo-cat')).rejects.toThrow(/reading octo-cat's access: 502/);
   });
 });
 

@@ -38,6 +38,10 @@ export interface PullRequestInfo {
 
 export type CommitState = 'success' | 'failure' | 'error' | 'pending';
 
+/** A user's access to the repository, as the API's collaborator permission says it (maintain reads
+ * as write, triage as read). */
+export type Permission = 'admin' | 'write' | 'read' | 'none';
+
 export interface GitHubApi {
   /** the token's own login (GraphQL `viewer`, which answers for App installation tokens and
    * GITHUB_TOKEN too), or undefined when nothing can tell */
@@ -47,6 +51,8 @@ export interface GitHubApi {
   updateComment(id: number, body: string): Promise<IssueComment>;
   getPull(pr: number): Promise<PullRequestInfo>;
   setStatus(sha: string, state: CommitState, context: string, description: string, targetUrl?: string): Promise<void>;
+  /** `login`'s access to the repository */
+  permission(login: string): Promise<Permission>;
 }
 
 /** Kept for callers that only comment. */
@@ -187,6 +193,17 @@ export function githubApi(opts: ApiOptions): GitHubApi {
         };
       } catch (err) {
         asGitHubError(err, `reading pull request #${pr}`, opts.proxy);
+      }
+    },
+    async permission(login) {
+      try {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+        const p = data.permission;
+        return p === 'admin' || p === 'write' || p === 'read' ? p : 'none';
+      } catch (err) {
+        // (not a collaborator of a private repository, or no such user)
+        if ((err as { status?: number }).status === 404) return 'none';
+        asGitHubError(err, `reading ${login}'s access`, opts.proxy);
       }
     },
     async setStatus(sha, state, context, description, targetUrl) {

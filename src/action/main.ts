@@ -9,6 +9,7 @@ import { buildRunRequest } from '../run/request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
 import type { RunOptions, RunOutcome } from '../run/contract.js';
+import { commentAcceptances } from './accept.js';
 import { publishComment } from './comment.js';
 import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';
@@ -67,7 +68,7 @@ export async function run(deps: ActionDeps): Promise<void> {
   const runId = deps.newRunId();
   io.saveState(STATE.runId, runId);
   try {
-    const request = buildRunRequest(
+    const asked = buildRunRequest(
       {
         config: inputs.config,
         mode: inputs.mode as ModeInput,
@@ -92,7 +93,10 @@ export async function run(deps: ActionDeps): Promise<void> {
       },
       'input out-format',
     );
-    const mode = modeOf(request.mode);
+    const mode = modeOf(asked.mode);
+    // a gate of a pull request: the rows its writers accepted on purpose
+    const accept = mode.gates ? await pullRequestAcceptances(deps, ctx, inputs) : [];
+    const request = accept.length > 0 ? { ...asked, accept } : asked;
     const outcome = await deps.perfGate(request);
     setOutputs(io, {
       verdict: outcome.verdict,
@@ -129,6 +133,16 @@ export async function run(deps: ActionDeps): Promise<void> {
   } catch (err) {
     await failed(deps, ctx, err);
   }
+}
+
+/** The `/perf-gate accept` comments of this pull request from authors with write access; none outside a
+ * pull request, without a token, or for a fork's pull request (its run is untrusted: the report mode's
+ * trusted job reads them instead). */
+async function pullRequestAcceptances(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs) {
+  const pr = ctx.event.pull_request?.number;
+  if (pr === undefined || !inputs.githubToken || !ctx.repository || isForkPullRequest(ctx.event)) return [];
+  const api = deps.github({ baseUrl: ctx.apiUrl, token: inputs.githubToken, repo: ctx.repository });
+  return commentAcceptances(api, pr, deps.io);
 }
 
 /** mode report (fork-safe): comment and status from a trusted workflow_run job; no SUT, no Docker. */

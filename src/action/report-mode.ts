@@ -3,11 +3,13 @@
 // which pull request it belongs to against the triggering run, re-renders the report from the data
 // (never posts Markdown from the untrusted run), upserts the same sticky comment and sets a commit
 // status on the PR's head commit so a fork's regression fails a visible check.
+import { acceptIn, withoutAcceptances } from '../compare/accept.js';
 import { usageError } from '../common/errors.js';
 import { traitsOf, verdictOf } from '../modes/index.js';
 import { renderMarkdown } from '../report/markdown.js';
-import type { Comparison } from '../results/types.js';
+import type { Comparison, ResultsFile } from '../results/types.js';
 import { readResults } from '../results/read.js';
+import { commentAcceptances } from './accept.js';
 import { publishComment, type CommentLog } from './comment.js';
 import type { ActionContext, GitHubEvent } from './context.js';
 import type { CommitState, GitHubApi } from './github.js';
@@ -104,18 +106,12 @@ export async function runReport(
     );
   }
   const run = ctx.event.workflow_run;
-  const results = readResults(req.resultsFile);
-  const gated = traitsOf(results.mode).gates;
-  const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
-  const report = renderMarkdown(results, { reportId: req.reportId });
-  const outcome: ReportOutcome = {
-    verdict,
-    regressions,
-    comparisons: results.comparisons,
-    report,
-    pr: undefined,
-    state: undefined,
-  };
+  const measured = readResults(req.resultsFile);
+  // rows the artifact says were accepted are its own word: judged as measured, then accepted only by
+  // the pull request's comments this trusted job reads itself
+  const asMeasured = { ...measured, comparisons: withoutAcceptances(measured.comparisons) };
+  const gated = traitsOf(asMeasured.mode).gates;
+  const outcome = rendered(asMeasured, req.reportId);
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
     log.info(
       `perf-gate: the triggering run was a ${run.event ?? 'unknown'} run, not a pull request: nothing to comment on`,
@@ -126,10 +122,43 @@ export async function runReport(
     log.warning('perf-gate: no github-token; the report is in the job summary only');
     return outcome;
   }
-  outcome.pr = await trustedPullRequest(api, run, req.prNumber, log);
-  if (outcome.pr !== undefined) {
-    await publishComment(api, { pr: outcome.pr, mode: req.comment, reportId: req.reportId, report, verdict }, log);
-  }
+  const pr = await trustedPullRequest(api, run, req.prNumber, log);
+  if (pr === undefined) return withStatus(outcome, req, ctx, api, log, run, gated);
+  const accepted = acceptIn(asMeasured, gated ? await commentAcceptances(api, pr, log) : []);
+  for (const line of accepted.unused) log.warning(`perf-gate: ${line}`);
+  const final = { ...rendered(accepted.results, req.reportId), pr };
+  await publishComment(
+    api,
+    { pr, mode: req.comment, reportId: req.reportId, report: final.report, verdict: final.verdict },
+    log,
+  );
+  return withStatus(final, req, ctx, api, log, run, gated);
+}
+
+/** The outcome of a results file as it reads: its verdict and its re-rendered report. */
+function rendered(results: ResultsFile, reportId: string): ReportOutcome {
+  const { verdict, regressions } = verdictOf(results.mode, results.comparisons);
+  return {
+    verdict,
+    regressions,
+    comparisons: results.comparisons,
+    report: renderMarkdown(results, { reportId }),
+    pr: undefined,
+    state: undefined,
+  };
+}
+
+/** The commit status of the pull request's head, set from the verdict (a gating run's only). */
+async function withStatus(
+  outcome: ReportOutcome,
+  req: ReportRequest,
+  ctx: ActionContext,
+  api: GitHubApi,
+  log: CommentLog,
+  run: WorkflowRun,
+  gated: boolean,
+): Promise<ReportOutcome> {
+  const { verdict, regressions } = outcome;
   if (req.status && run.head_sha && gated) {
     const { state, description } = statusOf(verdict, regressions, req.failOnInconclusive);
     try {

@@ -36,6 +36,7 @@ import { checkComposeProject } from '../docker/check-project.js';
 import { locateProblems } from '../config/lines.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { VERSION } from '../common/version.js';
+import { type Acceptance, parseAcceptance } from '../compare/accept.js';
 
 /** What the CLI touches of the world: src/cli.ts binds the process's, tests pass their own. */
 export interface CliDeps {
@@ -159,6 +160,13 @@ const COMMANDS = {
         type: 'string',
         value: 'FILE',
         help: 'trend history (JSON lines): its charts go into the report; update runs append to it',
+      },
+      accept: {
+        type: 'string',
+        multiple: true,
+        default: [],
+        value: "'ROWS: REASON'",
+        help: "accept failing rows on purpose (repeatable): ROWS is *, a scenario, scenario/phase or 'scenario/phase metric'; they pass as accepted, with the reason in the report",
       },
     },
   },
@@ -394,6 +402,19 @@ function outputPathProblems(files: CliDeps['files'], values: Record<string, unkn
     );
 }
 
+/** `--accept 'ROWS: REASON'` each as an acceptance by the command line; every malformed one in one error. */
+function acceptOptions(texts: readonly string[]): Acceptance[] {
+  const parsed = texts.map((t) => ({ t, a: parseAcceptance(t, '--accept') }));
+  const problems = parsed.flatMap(({ t, a }) => ('problem' in a ? [`--accept ${t}: ${a.problem}`] : []));
+  if (problems.length === 1) throw usageError(problems[0] as string);
+  if (problems.length > 1)
+    throw usageError(
+      `${problems.length} --accept options do not read`,
+      problems.map((p) => `  ${p}`),
+    );
+  return parsed.flatMap(({ a }) => ('problem' in a ? [] : [a]));
+}
+
 async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const { values } = parse(deps, 'run', args);
   const mode = String(values.mode);
@@ -414,6 +435,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
   outputPathProblems(deps.files, values);
+  const accept = acceptOptions((values.accept as string[] | undefined) ?? []);
   const request = buildRunRequest(
     {
       config: String(values.config),
@@ -429,6 +451,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
       csv: str(values.csv),
       outFormats: values['out-format'] as string[],
       history: str(values.history),
+      accept,
     },
     {
       eventName: deps.env.GITHUB_EVENT_NAME,

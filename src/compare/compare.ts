@@ -406,9 +406,10 @@ const ORDER: Record<Verdict, number> = {
   regression: 0,
   inconclusive: 1,
   invalid: 2,
-  improvement: 3,
-  'no-baseline': 4,
-  pass: 5,
+  accepted: 3,
+  improvement: 4,
+  'no-baseline': 5,
+  pass: 6,
 };
 
 /** Regressions first, then warnings; stable within a class. */

@@ -35,6 +35,7 @@ const ICON: Record<Verdict, string> = {
   improvement: '🟢 improvement',
   'no-baseline': '➖ no baseline',
   pass: '✅ pass',
+  accepted: '☑️ accepted',
 };
 
 /** A change as a percentage, or as a factor once it is ×5 or more (×24.6 reads, +2362% does not). */
@@ -77,6 +78,7 @@ function headline(results: ResultsFile): string {
   const warnings = count('invalid');
   const blind = results.comparisons.filter((c) => c.blind).length;
   const tail = [
+    count('accepted') ? `${count('accepted')} accepted on purpose` : '',
     warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
     count('improvement') ? `${count('improvement')} improved` : '',
     blind ? `${blind} could not detect ${blind === 1 ? 'its' : 'their'} band` : '',
@@ -160,8 +162,14 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     esc(c.band),
     c.informational
       ? 'ℹ️ information'
-      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
   ]);
+}
+
+/** " by alice (was a regression): the new index costs 2 ms" on an accepted row */
+function acceptedBy(c: Comparison): string {
+  if (!c.accepted) return '';
+  return ` by ${esc(c.accepted.by)} (was ${c.accepted.was === 'regression' ? 'a regression' : 'inconclusive'}): ${esc(c.accepted.reason)}`;
 }
 
 /** " · could catch +8%" on a pass row that could have detected its band (a blind one says why instead) */

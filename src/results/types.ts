@@ -171,7 +171,15 @@ export interface BaselineFile {
   phases: PhaseResult[];
 }
 
-export type Verdict = 'pass' | 'regression' | 'improvement' | 'inconclusive' | 'no-baseline' | 'invalid';
+export type Verdict = 'pass' | 'regression' | 'improvement' | 'inconclusive' | 'no-baseline' | 'invalid' | 'accepted';
+
+/** A failing row accepted on purpose (compare/accept.ts): who, why, and what it was. */
+export interface RowAcceptance {
+  /** a GitHub login (checked for write access), or `--accept` */
+  by: string;
+  reason: string;
+  was: 'regression' | 'inconclusive';
+}
 
 export interface Comparison {
   scenario: string;
@@ -206,6 +214,8 @@ export interface Comparison {
   detectable?: number | null;
   /** a passing row whose band is below `detectable`: a change of the band's size would have passed too */
   blind?: boolean;
+  /** an `accepted` row: who accepted it, why, and the result it had */
+  accepted?: RowAcceptance;
   /** while measuring only, never in a file: an inconclusive row that more trials could confirm */
   open?: true;
 }

@@ -101,7 +101,16 @@ const comparison = z.looseObject({
   delta: z.number().nullable(),
   band: z.string(),
   // files from before confirmation by more trials said `unconfirmed` for what is now `inconclusive`
-  result: z.enum(['pass', 'regression', 'improvement', 'inconclusive', 'unconfirmed', 'no-baseline', 'invalid']),
+  result: z.enum([
+    'pass',
+    'regression',
+    'improvement',
+    'inconclusive',
+    'unconfirmed',
+    'no-baseline',
+    'invalid',
+    'accepted',
+  ]),
   pValue: z.number().optional(),
   interval: z.tuple([z.number(), z.number()]).optional(),
   confidence: z.number().optional(),
@@ -110,6 +119,7 @@ const comparison = z.looseObject({
   extraTrials: count.optional(),
   detectable: nonneg.nullable().optional(),
   blind: z.boolean().optional(),
+  accepted: z.object({ by: z.string(), reason: z.string(), was: z.enum(['regression', 'inconclusive']) }).optional(),
   informational: z.boolean().optional(),
 });
 

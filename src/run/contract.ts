@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { environmentError } from '../common/errors.js';
 import type { ReadFs } from '../common/read-fs.js';
 import type { Progress } from './progress.js';
+import type { Acceptance } from '../compare/accept.js';
 
 export interface RunOptions {
   configFile: string;
@@ -42,6 +43,8 @@ export interface RunOptions {
   outputs?: OutputRequest[];
   /** a trend history (JSON lines): its charts go into the report; update runs append to it */
   history?: string;
+  /** failing rows accepted on purpose (`--accept`, or the Action's checked pull request comments) */
+  accept?: Acceptance[];
 }
 
 import type { MachineReading } from '../stats/machine.js';

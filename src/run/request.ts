@@ -1,5 +1,6 @@
 // One request builder for both entry points: the CLI's options and the Action's inputs become the same
 // RunOptions here, with the mode and base-ref defaults decided in one place.
+import type { Acceptance } from '../compare/accept.js';
 import { usageError } from '../common/errors.js';
 import { baseMissing, chooseMode, type ModeInput, modeOf } from '../modes/index.js';
 import { type OutputRequest, parseOutFormat } from '../outputs/index.js';
@@ -22,6 +23,8 @@ export interface RequestInput {
   /** FORMAT=PATH, each an output (src/outputs/) written beside the results and the report */
   outFormats?: string[] | undefined;
   history?: string | undefined;
+  /** failing rows accepted on purpose, each with who accepted it */
+  accept?: Acceptance[] | undefined;
   runId?: string | undefined;
   reportId?: string | undefined;
 }
@@ -88,6 +91,7 @@ export function buildRunRequest(
     ...given('seed', input.seed),
     ...given('outputs', outputs.length > 0 ? outputs : undefined),
     ...given('history', histories[0]),
+    ...given('accept', input.accept && input.accept.length > 0 ? input.accept : undefined),
     ...given('runId', input.runId),
     ...given('reportId', input.reportId),
   };

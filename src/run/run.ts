@@ -4,6 +4,7 @@
 // long-lived runner that takes trials on command.
 import { relative } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
+import { acceptIn } from '../compare/accept.js';
 import { confirmationReach } from '../compare/reach.js';
 import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config/types.js';
@@ -85,8 +86,8 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
       ...(measured.busy ? { busy: measured.busy } : {}),
     };
-    // judge
-    const verdict = mode.judge({
+    // judge, then the failing rows accepted on purpose
+    const judgedRows = mode.judge({
       results,
       scenarios: p.scenarios,
       baselines: p.baselines,
@@ -100,6 +101,8 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
           }
         : {}),
     });
+    const { results: verdict, unused } = acceptIn(judgedRows, opts.accept);
+    for (const line of unused) deps.progress.line(`[perf-gate] warning: ${line}`);
     // an update does not enshrine a failure: a row failing on nearly every request is named, and
     // nothing is recorded unless its scenario accepts it
     const failing = mode.records ? failingRows(results.scenarios, p.scenarios) : [];
