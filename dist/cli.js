@@ -92631,6 +92631,12 @@ function resource(read, unmeasured2, unit, o) {
     scales: o.scales
   };
 }
+function cpuPerSuccess(usage, m) {
+  const successesPerSec = m.responses > 0 ? m.rps * (m.responses - m.failures) / m.responses : 0;
+  if (!(successesPerSec > 0)) return 0;
+  const cores = usage.reduce((a, u) => a + u.cpuMeanPct, 0) / 100;
+  return cores * 1e6 / successesPerSec;
+}
 var unsampled = (sut) => sut.some((u) => u.samples === 0) ? "no resource samples in the measured window (shorter than the sampling interval?)" : void 0;
 var METRICS = {
   p50: field("p50"),
@@ -92681,6 +92687,19 @@ var METRICS = {
     csvUnit: "percent-of-core",
     scales: true
   }),
+  /** the SUT's CPU time per successful response, µs: its services' mean CPU (in cores) over the
+   * successful responses a second. The first fork in a diagnosis: more work per request, or waiting */
+  "cpu-per-request": {
+    unit: "latency",
+    configScale: 1,
+    direction: 1,
+    scope: "resource",
+    value: (m) => cpuPerSuccess(sutResources(m.resources), m),
+    unmeasured: (m) => unsampled(sutResources(m.resources)) ?? (m.latency.count === 0 ? "no successful responses to divide the CPU time by" : void 0),
+    format: formatUs,
+    csvUnit: "us",
+    scales: true
+  },
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
   fds: resource(
     (u) => u.fdsPeak ?? 0,

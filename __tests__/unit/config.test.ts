@@ -809,7 +809,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'unknown metric in defaults',
       minimal((c) => (c.defaults = { thresholds: { p42x: { regress: '10%' } } })),
       [
-        'defaults.thresholds.p42x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
+        'defaults.thresholds.p42x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, cpu-per-request, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)',
       ],
     ],
     ['version 2', minimal((c) => (c.version = 2)), ['version: must be 1']],

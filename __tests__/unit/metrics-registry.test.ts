@@ -6,7 +6,15 @@ import { direction, isLatency, metricValue, unmeasured } from '../../src/compare
 import { formatMetricValue } from '../../src/compare/compare.js';
 import { configJsonSchema, RESOURCE_METRICS } from '../../src/config/schema.js';
 import { k6Rule } from '../../src/config/k6-thresholds.js';
-import { isMetricName, type Metric, METRIC_NAMES, metricOf, METRICS, metricsOf } from '../../src/metrics/registry.js';
+import {
+  cpuPerSuccess,
+  isMetricName,
+  type Metric,
+  METRIC_NAMES,
+  metricOf,
+  METRICS,
+  metricsOf,
+} from '../../src/metrics/registry.js';
 import { merged } from './fixtures.js';
 
 /** A metric that does not say why a phase may lack it does not compile. */
@@ -34,6 +42,7 @@ describe('the metric registry', () => {
       'error-rate',
       'memory',
       'cpu',
+      'cpu-per-request',
       'fds',
       'delivery',
     ]);
@@ -63,6 +72,7 @@ describe('the metric registry', () => {
       'error-rate percent 1 request ratio',
       'memory size 1 resource bytes',
       'cpu percent 1 resource percent-of-core x100',
+      'cpu-per-request latency 1 resource us',
       'fds count 1 resource count',
       'delivery percent -1 phase ratio',
     ]);
@@ -85,9 +95,11 @@ describe('the metric registry', () => {
 
   it('scopes: resources are sampled from the SUT, delivery per phase, the rest per request', () => {
     expect(metricsOf('resource')).toEqual(RESOURCE_METRICS);
-    expect(metricsOf('resource')).toEqual(['memory', 'cpu', 'fds']);
+    expect(metricsOf('resource')).toEqual(['memory', 'cpu', 'cpu-per-request', 'fds']);
     expect(metricsOf('phase')).toEqual(['delivery']);
-    expect(metricsOf('request')).toEqual(METRIC_NAMES.filter((m) => !['memory', 'cpu', 'fds', 'delivery'].includes(m)));
+    expect(metricsOf('request')).toEqual(
+      METRIC_NAMES.filter((m) => !['memory', 'cpu', 'cpu-per-request', 'fds', 'delivery'].includes(m)),
+    );
   });
 
   it('any percentile is a latency metric, read from the summary or the computed ones', () => {
@@ -112,5 +124,44 @@ describe('the metric registry', () => {
     ['HTTP 503', 2.5, '2.5'],
   ])('%s %d reads %s', (metric, v, text) => {
     expect(formatMetricValue(metric, v)).toBe(text);
+  });
+});
+
+describe("cpu-per-request: the SUT's CPU µs per successful response", () => {
+  const u = (cpuMeanPct: number) => ({
+    cpuMeanPct,
+    cpuPeakPct: cpuMeanPct,
+    memoryPeakBytes: 0,
+    rxBytes: 0,
+    txBytes: 0,
+    samples: 5,
+  });
+  // [label, services' mean CPU %, rps, responses, failures, µs]
+  it.each<[string, number[], number, number, number, number]>([
+    ['0.8 cores at 1000 successes a second', [50, 30], 1000, 5000, 0, 800],
+    ['half the responses failed: twice the CPU per success', [50, 30], 1000, 5000, 2500, 1600],
+    ['one core at 250 a second', [100], 250, 1000, 0, 4000],
+    ['nothing succeeded: 0 (unmeasured says why)', [50], 1000, 100, 100, 0],
+    ['no responses', [50], 0, 0, 0, 0],
+  ])('%s', (_label, cpus, rps, responses, failures, want) => {
+    expect(cpuPerSuccess(cpus.map(u), { rps, responses, failures })).toBeCloseTo(want, 9);
+  });
+
+  it("the runner container is not the SUT's; a phase without successes or samples is unmeasured", () => {
+    const m = merged({ latency: { p50: 1000 } }, 5);
+    const phase = {
+      ...m,
+      rps: 1000,
+      responses: 5000,
+      failures: 0,
+      resources: { api: u(50), 'perf-gate-runner': u(90) },
+    };
+    expect(metricValue(phase, 'cpu-per-request')).toBeCloseTo(500, 9);
+    expect(unmeasured({ ...phase, resources: { api: { ...u(50), samples: 0 } } }, 'cpu-per-request')).toMatch(
+      /no resource samples/,
+    );
+    expect(unmeasured({ ...phase, latency: { ...phase.latency, count: 0 } }, 'cpu-per-request')).toBe(
+      'no successful responses to divide the CPU time by',
+    );
   });
 });

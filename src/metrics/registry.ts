@@ -151,6 +151,17 @@ function resource(
   };
 }
 
+/** CPU µs per successful response of `usage` (containers summed), at the phase's rate of successes. */
+export function cpuPerSuccess(
+  usage: readonly ResourceUsage[],
+  m: Pick<Measured, 'rps' | 'responses' | 'failures'>,
+): number {
+  const successesPerSec = m.responses > 0 ? (m.rps * (m.responses - m.failures)) / m.responses : 0;
+  if (!(successesPerSec > 0)) return 0;
+  const cores = usage.reduce((a, u) => a + u.cpuMeanPct, 0) / 100;
+  return (cores * 1e6) / successesPerSec;
+}
+
 const unsampled = (sut: ResourceUsage[]) =>
   sut.some((u) => u.samples === 0)
     ? 'no resource samples in the measured window (shorter than the sampling interval?)'
@@ -206,6 +217,21 @@ export const METRICS = {
     csvUnit: 'percent-of-core',
     scales: true,
   }),
+  /** the SUT's CPU time per successful response, µs: its services' mean CPU (in cores) over the
+   * successful responses a second. The first fork in a diagnosis: more work per request, or waiting */
+  'cpu-per-request': {
+    unit: 'latency',
+    configScale: 1,
+    direction: 1,
+    scope: 'resource',
+    value: (m) => cpuPerSuccess(sutResources(m.resources), m),
+    unmeasured: (m) =>
+      unsampled(sutResources(m.resources)) ??
+      (m.latency.count === 0 ? 'no successful responses to divide the CPU time by' : undefined),
+    format: formatUs,
+    csvUnit: 'us',
+    scales: true,
+  },
   /** open file descriptors of the SUT's processes, peak (sampled where the engine is local) */
   fds: resource(
     (u) => u.fdsPeak ?? 0,
