@@ -99213,8 +99213,9 @@ var RESOURCE_COLUMNS = [
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
 var REPORT_BUDGET = 6e4;
+var REPORT_MARKER_START = "<!-- perf-gate-report ";
 function reportMarker(reportId) {
-  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
+  return `${REPORT_MARKER_START}id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
 }
 var ICON = {
   regression: "❌ regression",
@@ -99324,12 +99325,13 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     escapeMarkdown(c.band),
-    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== "regression" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== "regression" && c.result !== "accepted" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
 function acceptedBy(c) {
-  if (!c.accepted) return "";
-  return ` by ${escapeMarkdown(c.accepted.by)} (was ${c.accepted.was === "regression" ? "a regression" : "inconclusive"}): ${escapeMarkdown(c.accepted.reason)}`;
+  if (c.result !== "accepted" || !c.accepted) return "";
+  const was = `${c.accepted.was === "regression" ? "a regression" : "inconclusive"}${c.reason ? `: ${escapeMarkdown(c.reason)}` : ""}`;
+  return ` by ${escapeMarkdown(c.accepted.by)} (was ${was}): ${escapeMarkdown(c.accepted.reason)}`;
 }
 function couldCatch(c) {
   if (c.result !== "pass" || c.blind || c.detectable === void 0 || c.detectable === null) return "";
@@ -101954,12 +101956,14 @@ import { relative as relative3 } from "node:path";
 
 // src/compare/accept.ts
 var MAX_REASON = 200;
+var MAX_ROWS = 200;
 function parseAcceptance(text, by) {
   const colon = text.indexOf(":");
   const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
   const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
   if (!rows)
     return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
+  if (rows.length > MAX_ROWS) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS} characters of rows` };
   if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
   if (rows !== "*" && !wellFormed(rows))
     return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
@@ -101981,16 +101985,15 @@ function failing(c) {
   return c.result === "regression" || c.result === "inconclusive";
 }
 function acceptRows(comparisons, acceptances) {
-  const used = /* @__PURE__ */ new Set();
   const out = comparisons.map((c) => {
     if (!failing(c)) return c;
     const a = acceptances.find((x) => names2(x, c));
     if (!a) return c;
-    used.add(a);
     const accepted = { by: a.by, reason: a.reason, was: c.result };
     return { ...c, result: "accepted", accepted };
   });
-  return { comparisons: out, unused: acceptances.filter((a) => !used.has(a)) };
+  const unused = acceptances.filter((a) => !comparisons.some((c) => failing(c) && names2(a, c)));
+  return { comparisons: out, unused };
 }
 function acceptIn(results2, acceptances) {
   if (!acceptances || acceptances.length === 0) return { results: results2, unused: [] };

@@ -33,6 +33,7 @@ describe('parseAcceptance: ROWS: REASON', () => {
     ['three parts', 'api/c10 p99 p50: why', 'api/c10 p99 p50: not *'],
     ['an empty phase', 'api/: why', 'api/: not *'],
     ['two slashes', 'a/b/c: why', 'a/b/c: not *'],
+    ['rows too long', `${'x'.repeat(300)}: why`, 'more than 200 characters of rows'],
   ])('%s', (_label, text, want) => {
     const got = parseAcceptance(text, 'alice');
     // (a string given to toMatch is looked for as it is)
@@ -109,6 +110,12 @@ describe('acceptRows: failing rows named become accepted', () => {
     expect(got.unused.map((a) => a.rows)).toEqual(unused);
   });
 
+  it('an acceptance whose rows another one carries is not said unused: they were accepted', () => {
+    const got = acceptRows(rows, [ok('*', 'newer'), ok('api/c10 p99', 'older')]);
+    expect(got.comparisons[0]?.accepted?.reason).toBe('newer');
+    expect(got.unused).toEqual([]);
+  });
+
   it('the first acceptance naming a row is the one it carries; values and p are kept', () => {
     const { comparisons } = acceptRows(rows, [ok('api/c10 p99', 'first', 'alice'), ok('api', 'second', 'bob')]);
     expect(comparisons[0]).toEqual({
@@ -146,6 +153,29 @@ describe('the verdict and the report', () => {
     );
     // no mention reaches anyone, no HTML gets through
     expect(md).not.toMatch(/@platform-team|<b>/);
+  });
+
+  it('an accepted row that broke a limit says the limit beside who accepted it', () => {
+    const limit = comparison({
+      metric: 'p99',
+      current: 7000,
+      delta: 6,
+      result: 'regression',
+      reason: 'above the limit 5ms',
+    });
+    const { results } = acceptIn(resultsFile([], [limit]), [ok('api', 'a slow dependency for now')]);
+    expect(renderMarkdown(results)).toContain(
+      '☑️ accepted by alice (was a regression: above the limit 5ms): a slow dependency for now |',
+    );
+  });
+
+  it("an acceptance on a row that is not `accepted` is not shown (a file's own word)", () => {
+    const planted = comparison({
+      result: 'regression',
+      accepted: { by: 'maintainer', reason: 'approved', was: 'regression' },
+    });
+    expect(renderMarkdown(resultsFile([], [planted]))).not.toContain('approved');
+    expect(withoutAcceptances([planted])[0]).toEqual(comparison({ result: 'regression' }));
   });
 
   it('an acceptance that names no failing row is a line, and the run still fails', () => {

@@ -538,8 +538,25 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
     expect(h.api.asked.sort()).toEqual(['alice', 'olga', 'rick']);
     expect(warnings(h)).toEqual([
       'perf-gate: /perf-gate accept api: no reason (ROWS: REASON)',
-      'perf-gate: /perf-gate accept * by rick not taken: rick has read access to the repository, not write',
+      'perf-gate: /perf-gate accept by rick not taken: rick has read access to the repository, not write',
     ]);
+  });
+
+  it("lines from people without write access cannot crowd a writer's out; perf-gate's own report is not read", async () => {
+    const h = harness({ perfGate: async () => outcome('regression') });
+    h.api.access = { alice: 'write', pat: 'write' };
+    const flood = Array.from({ length: 80 }, (_, i) => `/perf-gate accept s${i}: noise`).join('\n');
+    h.api.comments.push(
+      say(1, 'alice', '/perf-gate accept search: the new ranking'),
+      ...Array.from({ length: 30 }, (_, i) => ({ ...say(10 + i, `drive-by-${i}`, flood), association: 'NONE' })),
+      // the sticky report, posted with a PAT by a user with write access
+      say(99, 'pat', `${reportMarker('')}\n/perf-gate accept *: a line inside the report`),
+    );
+    await run(h.deps);
+    expect(h.runs[0]?.accept).toEqual([{ rows: 'search', reason: 'the new ranking', by: 'alice' }]);
+    // no drive-by author is asked about (the API's association says they cannot write); alice once
+    expect(h.api.asked).toEqual(['alice']);
+    expect(warnings(h).filter((w) => w.includes('/perf-gate accept')).length).toBeLessThanOrEqual(11);
   });
 
   it('no command in the comments: the run gets no acceptances and no access is asked', async () => {
@@ -601,6 +618,21 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
     return h;
   };
 
+  it('an acceptance planted on a row of another result is dropped, not shown', async () => {
+    const planted = outcome('regression').results;
+    planted.comparisons = planted.comparisons.map((c) => ({
+      ...c,
+      accepted: { by: 'maintainer', reason: 'approved', was: 'regression' as const },
+    }));
+    const other = join(dir, 'planted.json');
+    writeFileSync(other, stableStringify(planted));
+    const h = reportHarness();
+    h.deps.env.INPUT_RESULTS = other;
+    await run(h.deps);
+    expect(h.outputs.verdict).toBe('regression');
+    expect(h.api.comments[0]?.body).not.toMatch(/approved|maintainer/);
+  });
+
   it('judged as measured: a regression, a failing status', async () => {
     const h = reportHarness();
     await run(h.deps);
@@ -622,7 +654,7 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
     const posted = h.api.comments.find((c) => c.body.includes(reportMarker('')))?.body ?? '';
     expect(posted).toContain('by alice (was a regression): the new ranking');
     expect(warnings(h)).toContain(
-      'perf-gate: /perf-gate accept * by mallory not taken: mallory has read access to the repository, not write',
+      'perf-gate: /perf-gate accept by mallory not taken: mallory has read access to the repository, not write',
     );
   });
 });

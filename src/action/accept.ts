@@ -1,53 +1,81 @@
 // The Action's half of accepting a regression on purpose (compare/accept.ts): the pull request's
 // comments read through the API, each `/perf-gate accept ROWS: REASON` line kept only when its author
-// has write access to the repository, asked of the API (the comment's own text proves nothing). Bots'
-// comments (perf-gate's own sticky one among them) are not read. Never throws: an API that fails is a
-// warning, and the gate then judges without acceptances.
+// has write access to the repository, asked of the API (the comment's own text proves nothing; only a
+// member's or collaborator's is asked about, the API's author_association says who is one). Bots'
+// comments and perf-gate's own report (whoever posted it) are not read. Comments are read newest
+// first, and an author's access is asked before any of their lines count, so lines from people
+// without write access cannot crowd a writer's out. Never throws: an API that fails is a warning, and
+// the gate then judges without acceptances.
 import { acceptanceLines, type Acceptance } from '../compare/accept.js';
+import { REPORT_MARKER_START } from '../report/markdown.js';
 import type { CommentLog } from './comment.js';
-import type { GitHubApi, Permission } from './github.js';
+import type { GitHubApi, IssueComment, Permission } from './github.js';
 
 /** The permissions that may accept a regression: those that can merge the pull request anyway. */
 const MAY_ACCEPT: ReadonlySet<Permission> = new Set<Permission>(['admin', 'write']);
 
-/** The most comment lines read as commands (a comment is anyone's text). */
-export const MAX_ACCEPT_LINES = 50;
+/** The comment authors whose access is asked: the others (CONTRIBUTOR, NONE, ...) cannot have write
+ * access, so they are refused without a call (and cannot spend the calls a writer's comment needs). */
+const ASSOCIATED: ReadonlySet<string> = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+
+/** The most acceptances kept, the most authors asked about, the most warnings written (a pull
+ * request's comments are anyone's text). */
+export const MAX_ACCEPTANCES = 50;
+export const MAX_AUTHORS = 20;
+export const MAX_WARNINGS = 10;
 
 /**
  * The acceptances of pull request `pr`, the newest comment's first (a later acceptance of a row is the
- * one it carries), from authors with write access only; each line refused is a warning.
+ * one it carries), from authors with write access only; a line refused is a warning.
  */
 export async function commentAcceptances(
   api: Pick<GitHubApi, 'listComments' | 'permission'>,
   pr: number,
   log: CommentLog,
 ): Promise<Acceptance[]> {
-  let comments;
+  let comments: IssueComment[];
   try {
     comments = await api.listComments(pr);
   } catch (err) {
     log.warning(`perf-gate: could not read #${pr}'s comments for /perf-gate accept: ${(err as Error).message}`);
     return [];
   }
-  const asked = comments
-    .filter((c) => c.user && c.user.type !== 'Bot')
-    .flatMap((c) => acceptanceLines(c.body, (c.user as { login: string }).login))
-    .slice(-MAX_ACCEPT_LINES);
+  const warnings: string[] = [];
   const permissions = new Map<string, Permission | undefined>();
   const out: Acceptance[] = [];
-  for (const a of asked.reverse()) {
-    if ('problem' in a) {
-      log.warning(`perf-gate: /perf-gate accept ${a.problem}`);
+  for (const c of [...comments].reverse()) {
+    const login = c.user?.login;
+    if (!login || c.user?.type === 'Bot' || c.body.includes(REPORT_MARKER_START)) continue;
+    const lines = acceptanceLines(c.body, login).reverse();
+    if (lines.length === 0) continue;
+    if (c.association !== undefined && !ASSOCIATED.has(c.association)) {
+      warnings.push(
+        `perf-gate: /perf-gate accept by ${login} not taken: not a member or collaborator of the repository (${c.association})`,
+      );
       continue;
     }
-    if (!permissions.has(a.by)) permissions.set(a.by, await permissionOf(api, a.by, log));
-    const permission = permissions.get(a.by);
-    if (permission && MAY_ACCEPT.has(permission)) out.push(a);
-    else
-      log.warning(
-        `perf-gate: /perf-gate accept ${a.rows} by ${a.by} not taken: ${permission ? `${a.by} has ${permission} access to the repository, not write` : `${a.by}'s access could not be read`}`,
+    if (!permissions.has(login)) {
+      if (permissions.size >= MAX_AUTHORS) {
+        warnings.push(`perf-gate: /perf-gate accept from more than ${MAX_AUTHORS} people: older comments not read`);
+        break;
+      }
+      permissions.set(login, await permissionOf(api, login, log));
+    }
+    const permission = permissions.get(login);
+    if (!permission || !MAY_ACCEPT.has(permission)) {
+      warnings.push(
+        `perf-gate: /perf-gate accept by ${login} not taken: ${permission ? `${login} has ${permission} access to the repository, not write` : `${login}'s access could not be read`}`,
       );
+      continue;
+    }
+    for (const a of lines) {
+      if ('problem' in a) warnings.push(`perf-gate: /perf-gate accept ${a.problem}`);
+      else if (out.length < MAX_ACCEPTANCES) out.push(a);
+    }
   }
+  for (const w of warnings.slice(0, MAX_WARNINGS)) log.warning(w);
+  if (warnings.length > MAX_WARNINGS)
+    log.warning(`perf-gate: and ${warnings.length - MAX_WARNINGS} more /perf-gate accept lines not taken`);
   return out;
 }
 

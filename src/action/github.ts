@@ -17,6 +17,9 @@ export interface IssueComment {
   id: number;
   body: string;
   user: { login: string; type?: string } | null;
+  /** the author's relation to the repository as the API says it (OWNER, MEMBER, COLLABORATOR,
+   * CONTRIBUTOR, NONE, ...) */
+  association?: string;
 }
 
 export class GitHubError extends Error {
@@ -161,6 +164,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
           id: c.id,
           body: c.body ?? '',
           user: c.user ? { login: c.user.login, type: c.user.type } : null,
+          association: c.author_association,
         }));
       } catch (err) {
         asGitHubError(err, `listing the comments of #${issue}`, opts.proxy);

@@ -16,6 +16,8 @@ export interface Acceptance {
 
 /** The longest reason kept (a comment is anyone's text). */
 export const MAX_REASON = 200;
+/** The longest ROWS read: a scenario, a phase and a metric name. */
+export const MAX_ROWS = 200;
 
 /** The comment command, at the start of a line. */
 const COMMAND = /^\/perf-gate\s+accept\b(.*)$/;
@@ -36,6 +38,7 @@ export function parseAcceptance(text: string, by: string): Acceptance | { proble
           .replace(/\s+/g, ' ');
   if (!rows)
     return { problem: 'names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)' };
+  if (rows.length > MAX_ROWS) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS} characters of rows` };
   if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
   if (rows !== '*' && !wellFormed(rows))
     return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
@@ -85,16 +88,16 @@ export interface Accepted {
 
 /** The comparisons with each failing row that an acceptance names made `accepted` (the first naming it). */
 export function acceptRows(comparisons: readonly Comparison[], acceptances: readonly Acceptance[]): Accepted {
-  const used = new Set<Acceptance>();
   const out = comparisons.map((c) => {
     if (!failing(c)) return c;
     const a = acceptances.find((x) => names(x, c));
     if (!a) return c;
-    used.add(a);
     const accepted: RowAcceptance = { by: a.by, reason: a.reason, was: c.result };
     return { ...c, result: 'accepted' as const, accepted };
   });
-  return { comparisons: out, unused: acceptances.filter((a) => !used.has(a)) };
+  // (one that names a failing row another acceptance carries is not unused: the row was accepted)
+  const unused = acceptances.filter((a) => !comparisons.some((c) => failing(c) && names(a, c)));
+  return { comparisons: out, unused };
 }
 
 /**
@@ -103,9 +106,10 @@ export function acceptRows(comparisons: readonly Comparison[], acceptances: read
  */
 export function withoutAcceptances(comparisons: readonly Comparison[]): Comparison[] {
   return comparisons.map((c) => {
-    if (c.result !== 'accepted') return c;
+    // (an acceptance on a row of another result is dropped too: it would still read as one)
+    if (c.result !== 'accepted' && c.accepted === undefined) return c;
     const { accepted, ...rest } = c;
-    return { ...rest, result: accepted?.was ?? 'regression' };
+    return c.result === 'accepted' ? { ...rest, result: accepted?.was ?? 'regression' } : rest;
   });
 }
 

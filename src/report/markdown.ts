@@ -24,8 +24,11 @@ export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
 export const REPORT_BUDGET = 60_000;
 
+/** What every report's marker starts with: a comment holding it is perf-gate's own. */
+export const REPORT_MARKER_START = '<!-- perf-gate-report ';
+
 export function reportMarker(reportId: string): string {
-  return `<!-- perf-gate-report id=${reportId.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default'} -->`;
+  return `${REPORT_MARKER_START}id=${reportId.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default'} -->`;
 }
 
 const ICON: Record<Verdict, string> = {
@@ -162,14 +165,16 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     esc(c.band),
     c.informational
       ? 'ℹ️ information'
-      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== 'regression' ? `: ${esc(c.reason)}` : ''}`,
+      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== 'regression' && c.result !== 'accepted' ? `: ${esc(c.reason)}` : ''}`,
   ]);
 }
 
-/** " by alice (was a regression): the new index costs 2 ms" on an accepted row */
+/** " by alice (was a regression: above the limit 5ms): the new index costs 2 ms" on an accepted row
+ * (an acceptance on a row of any other result is not one: a file's own word, not shown) */
 function acceptedBy(c: Comparison): string {
-  if (!c.accepted) return '';
-  return ` by ${esc(c.accepted.by)} (was ${c.accepted.was === 'regression' ? 'a regression' : 'inconclusive'}): ${esc(c.accepted.reason)}`;
+  if (c.result !== 'accepted' || !c.accepted) return '';
+  const was = `${c.accepted.was === 'regression' ? 'a regression' : 'inconclusive'}${c.reason ? `: ${esc(c.reason)}` : ''}`;
+  return ` by ${esc(c.accepted.by)} (was ${was}): ${esc(c.accepted.reason)}`;
 }
 
 /** " · could catch +8%" on a pass row that could have detected its band (a blind one says why instead) */
