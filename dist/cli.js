@@ -96646,14 +96646,8 @@ function worsened(value, d, direction2) {
   return value * (1 + direction2 * d);
 }
 function smallestConfirmable(input2) {
-  const { looks, spent } = input2;
-  const first = Math.min(looks.first, input2.trials);
-  const candidates = [];
-  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
-  if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0)
-    candidates.push({ k: looks.cap, alpha: spent.final });
   let best = null;
-  for (const { k, alpha } of candidates) {
+  for (const { k, alpha } of lookTests(input2)) {
     const top = best === null ? input2.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN : best - 1;
     if (top < 0) break;
     const confirms = remembered((step) => input2.pAt(step / GRID, k, alpha) <= alpha);
@@ -96663,6 +96657,14 @@ function smallestConfirmable(input2) {
     if (found !== null) best = found;
   }
   return best === null ? null : best / GRID;
+}
+function lookTests(input2) {
+  const { looks, spent } = input2;
+  const first = Math.min(looks.first, input2.trials);
+  const out = [];
+  if (spent.first > 0 && first > 0) out.push({ k: first, alpha: spent.first });
+  if (looks.cap > looks.first && spent.final > 0 && input2.trials > 0) out.push({ k: looks.cap, alpha: spent.final });
+  return out;
 }
 function remembered(f) {
   const seen = /* @__PURE__ */ new Map();
@@ -96733,7 +96735,9 @@ function bandEdge(band, base) {
 }
 function rowPower(input2, edge) {
   const detectable = smallestConfirmable(input2);
-  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
+  const between = detectable !== null && detectable > edge + 1e-9 && detectable - 1 / GRID < edge;
+  const atEdge = between && lookTests(input2).some(({ k, alpha }) => input2.pAt(edge, k, alpha) <= alpha);
+  return { detectable, blind: detectable === null || detectable > edge + 1e-9 && !atEdge };
 }
 function shiftToEdge(edge, base, current, direction2) {
   const target = base * (1 + direction2 * edge);

@@ -10,6 +10,7 @@ import {
   bandEdge,
   cyclic,
   firstStep,
+  rowPower,
   shiftToEdge,
   signedChange,
   smallestConfirmable,
@@ -319,6 +320,27 @@ describe('the search from the normal approximation finds what the search without
     }
   });
 
+  it.each(sizes)('a rate (worse downwards, up to -99.9%%), %d v %d, cap %d, alpha %d', (m, n, cap, alpha) => {
+    const looks = { first: m, cap };
+    let found = 0;
+    for (let row = 0; row < 12; row++) {
+      const raw = sample(m, row % 2 === 1);
+      // as compare.ts reads a rate: its values negated, so that worse is upwards for the test
+      const old = sample(n, row % 2 === 1).map((v) => -v);
+      const shifted = (d: number, k: number) => cyclic(raw, k).map((v) => -worsened(v, d, -1));
+      const spent = spendAlpha(alpha, looks, 1 / 252);
+      const base = { looks, spent, trials: m, direction: -1 as const };
+      const pAt = (d: number, k: number, limit: number) => mannWhitneyGreater(shifted(d, k), old, limit).pValue;
+      const plain = smallestConfirmable({ ...base, pAt });
+      const guided = smallestConfirmable({ ...base, pAt, approxAt: (d, k) => mannWhitneyApprox(shifted(d, k), old) });
+      expect(guided).toBe(plain);
+      if (plain !== null) expect(plain).toBeLessThanOrEqual(0.999);
+      if (plain !== null && plain > 0) found++;
+    }
+    // (the search found a change in most rows: the comparison is not of two nulls)
+    expect(found).toBeGreaterThan(6);
+  });
+
   it.each(sizes)('signed-rank, %d v %d pairs, cap %d, alpha %d: 12 rows each untied and tied', (m, _n, cap, alpha) => {
     const looks = { first: m, cap };
     for (let row = 0; row < 24; row++) {
@@ -331,5 +353,21 @@ describe('the search from the normal approximation finds what the search without
       const guided = smallestConfirmable({ ...base, pAt, approxAt: (d, k) => signedRankApprox(shifted(d, k)) });
       expect(guided).toBe(plain);
     }
+  });
+});
+
+describe("rowPower: blind only where the band's edge itself is not confirmed", () => {
+  const looks = { first: 5, cap: 5 };
+  const spent = { first: 0.01, final: 0 };
+  // a test that confirms from 12.34% on: the grid's answer is 12.4%
+  const input = { looks, spent, trials: 5, direction: 1 as const, pAt: (d: number) => (d >= 0.1234 ? 0 : 1) };
+  it.each<[string, number, boolean]>([
+    ['an edge at 12.35%, between the threshold and the grid: confirmed there, not blind', 0.1235, false],
+    ['an edge at 12.34% exactly: not blind', 0.1234, false],
+    ['an edge at 12.33%: below what the test confirms, blind', 0.1233, true],
+    ['an edge at 12.4%: not blind', 0.124, false],
+    ['an edge at 20%: not blind', 0.2, false],
+  ])('%s', (_label, edge, blind) => {
+    expect(rowPower(input, edge)).toEqual({ detectable: 0.124, blind });
   });
 });

@@ -56,14 +56,8 @@ export interface PowerInput {
  * no change could have been (the looks' trials cannot reach alpha).
  */
 export function smallestConfirmable(input: PowerInput): number | null {
-  const { looks, spent } = input;
-  const first = Math.min(looks.first, input.trials);
-  const candidates: Array<{ k: number; alpha: number }> = [];
-  if (spent.first > 0 && first > 0) candidates.push({ k: first, alpha: spent.first });
-  if (looks.cap > looks.first && spent.final > 0 && input.trials > 0)
-    candidates.push({ k: looks.cap, alpha: spent.final });
   let best: number | null = null;
-  for (const { k, alpha } of candidates) {
+  for (const { k, alpha } of lookTests(input)) {
     // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
     // falls as d grows): it is searched below that change, or not at all
     const top = best === null ? (input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN) : best - 1;
@@ -76,6 +70,17 @@ export function smallestConfirmable(input: PowerInput): number | null {
     if (found !== null) best = found;
   }
   return best === null ? null : best / GRID;
+}
+
+/** The looks a row's test is asked at: the first on its configured trials, the cap's when
+ * confirmation may run; each with the alpha it spends. */
+function lookTests(input: PowerInput): Array<{ k: number; alpha: number }> {
+  const { looks, spent } = input;
+  const first = Math.min(looks.first, input.trials);
+  const out: Array<{ k: number; alpha: number }> = [];
+  if (spent.first > 0 && first > 0) out.push({ k: first, alpha: spent.first });
+  if (looks.cap > looks.first && spent.final > 0 && input.trials > 0) out.push({ k: looks.cap, alpha: spent.final });
+  return out;
 }
 
 /** `f` asked once per argument. */
@@ -172,7 +177,10 @@ export interface RowPower {
 /** A passing row's power: the smallest change it could have confirmed, and whether its band is below it. */
 export function rowPower(input: PowerInput, edge: number): RowPower {
   const detectable = smallestConfirmable(input);
-  return { detectable, blind: detectable === null || detectable > edge + 1e-9 };
+  // the answer is on a 0.1-point grid: an edge just below it may still be confirmed where it lies
+  const between = detectable !== null && detectable > edge + 1e-9 && detectable - 1 / GRID < edge;
+  const atEdge = between && lookTests(input).some(({ k, alpha }) => input.pAt(edge, k, alpha) <= alpha);
+  return { detectable, blind: detectable === null || (detectable > edge + 1e-9 && !atEdge) };
 }
 
 /**
