@@ -99593,6 +99593,20 @@ function sideBySideLines(changes) {
   );
   return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
 }
+function costLines(results2) {
+  const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
+  const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
+  return (results2.costs ?? []).map((c) => {
+    const where = `${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}`;
+    const rose = c.services.filter((s) => s.rose);
+    if (rose.length > 0) {
+      const more = rose.length > 3 ? `; and ${rose.length - 3} more` : "";
+      return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said2).join("; ")}${more}`;
+    }
+    const seen = c.services.slice(0, 3).map((s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}`).join(", ");
+    return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
+  });
+}
 function capped(lines, what, max2 = 10) {
   if (lines.length <= max2) return lines;
   return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
@@ -99633,6 +99647,8 @@ function renderMarkdown(results2, opts = {}) {
   if (ab2) head.push("", ab2);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
   if (bullets.length) head.push("", ...bullets);
+  const why = capped(costLines(results2), "regressed phases");
+  if (why.length) head.push("", ...why);
   const failing2 = capped(failingLines(results2), "failing rows");
   if (failing2.length) head.push("", ...failing2);
   const refused = failing2.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
@@ -100013,7 +100029,24 @@ var resultsFileSchema = external_exports.looseObject({
     seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
   }).optional(),
   busy: busyRecord.optional(),
-  failing: external_exports.array(external_exports.object({ row: external_exports.string().max(1e3), line: external_exports.string().max(2e3), accepted: external_exports.literal(true).optional() })).max(1e4).optional()
+  failing: external_exports.array(external_exports.object({ row: external_exports.string().max(1e3), line: external_exports.string().max(2e3), accepted: external_exports.literal(true).optional() })).max(1e4).optional(),
+  costs: external_exports.array(
+    external_exports.object({
+      scenario: external_exports.string().max(1e3),
+      phase: external_exports.string().max(1e3),
+      services: external_exports.array(
+        external_exports.object({
+          service: external_exports.string().max(1e3),
+          before: external_exports.number(),
+          after: external_exports.number(),
+          change: external_exports.number(),
+          interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
+          pValue: external_exports.number(),
+          rose: external_exports.boolean()
+        })
+      ).max(1e3)
+    })
+  ).max(1e4).optional()
 });
 var baselineFileSchema = external_exports.looseObject({
   schema: external_exports.literal(BASELINE_SCHEMA),
@@ -102008,6 +102041,70 @@ function acceptIn(results2, acceptances) {
   };
 }
 
+// src/compare/cost.ts
+var COST_ROSE = 0.1;
+var COST_ALPHA = 0.05;
+function perService(t) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [service, usage] of Object.entries(t.resources)) {
+    if (service === RUNNER_KEY || usage.samples === 0) continue;
+    out.set(service, cpuPerSuccess([usage], t));
+  }
+  return out;
+}
+function phaseCost(scenario2, current, other, paired) {
+  const now = current.trials.map(perService);
+  const then = other.trials.map(perService);
+  const services = [...new Set(now.flatMap((m) => [...m.keys()]))].filter((s) => then.some((m) => m.has(s)));
+  const costs = services.map((service) => serviceCost(service, now, then, paired)).filter((c) => c !== void 0).sort((a, b) => b.change - a.change);
+  return costs.length > 0 ? { scenario: scenario2, phase: current.name, services: costs } : void 0;
+}
+function serviceCost(service, now, then, paired) {
+  const values = (side) => side.map((m) => m.get(service)).filter((v) => v !== void 0 && v > 0);
+  const after = values(now);
+  const before = values(then);
+  if (after.length === 0 || before.length === 0) return void 0;
+  const base = { service, before: median(before), after: median(after) };
+  if (paired) {
+    const changes = [];
+    for (let i = 0; i < Math.min(now.length, then.length); i++) {
+      const a = now[i]?.get(service);
+      const b = then[i]?.get(service);
+      if (a !== void 0 && b !== void 0 && a > 0 && b > 0) changes.push(a / b - 1);
+    }
+    if (changes.length === 0) return void 0;
+    const change3 = median(changes);
+    const { low, high } = medianInterval(changes);
+    const pValue2 = signedRankGreater(changes).pValue;
+    return { ...base, change: change3, interval: [low, high], pValue: pValue2, rose: change3 >= COST_ROSE && pValue2 <= COST_ALPHA };
+  }
+  const change2 = base.after / base.before - 1;
+  const pValue = mannWhitneyGreater(after, before).pValue;
+  return { ...base, change: change2, pValue, rose: change2 >= COST_ROSE && pValue <= COST_ALPHA };
+}
+function regressionCosts(results2, other, paired) {
+  const regressed = new Set(
+    results2.comparisons.filter((c) => c.result === "regression").map((c) => `${c.scenario}\0${c.phase}`)
+  );
+  const out = [];
+  for (const s of results2.scenarios) {
+    for (const p of s.phases) {
+      if (!regressed.has(`${s.name}\0${p.name}`)) continue;
+      const then = other(s.name, p.name);
+      const cost = then && phaseCost(s.name, p, then, paired);
+      if (cost) out.push(cost);
+    }
+  }
+  return out;
+}
+function withCosts(results2, base, baselines) {
+  const other = (scenario2, phase2) => (base ? base.find((s) => s.name === scenario2)?.phases : baselines.get(scenario2)?.phases)?.find(
+    (p) => p.name === phase2
+  );
+  const costs = regressionCosts(results2, other, base !== void 0);
+  return costs.length > 0 ? { ...results2, costs } : results2;
+}
+
 // src/results/unanswered.ts
 function dominant(m) {
   const failures = [
@@ -103798,7 +103895,8 @@ async function run(opts, deps2) {
         }
       } : {}
     });
-    const { results: verdict, unused } = acceptIn(judgedRows, opts.accept);
+    const { results: accepted, unused } = acceptIn(judgedRows, opts.accept);
+    const verdict = mode.gates ? withCosts(accepted, base ? sideResults[0] : void 0, p.baselines) : accepted;
     for (const line of unused) deps2.progress.line(`[perf-gate] warning: ${line}`);
     const failing2 = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
     const judged = failing2.length > 0 ? { ...verdict, failing: failing2 } : verdict;

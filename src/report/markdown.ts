@@ -7,7 +7,14 @@ import { formatMetricValue, overallVerdict, sortForReport } from '../compare/com
 import { busyTrials, quietPairs } from '../compare/busy.js';
 import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
-import type { Comparison, ResultsFile, ScenarioResult, ScenarioStatus, Verdict } from '../results/types.js';
+import type {
+  Comparison,
+  ResultsFile,
+  ScenarioResult,
+  ScenarioStatus,
+  ServiceCost,
+  Verdict,
+} from '../results/types.js';
 import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
@@ -514,6 +521,27 @@ function sideBySideLines(changes: { head: string[]; base: string[] } | undefined
 }
 
 /** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */
+/** Why each regressed phase regressed, the first fork (compare/cost.ts): the services that spent more
+ * CPU per successful response, or none did: waiting, not working. */
+function costLines(results: ResultsFile): string[] {
+  const p = (v: number) => (v < 0.001 ? '<0.001' : `${+v.toPrecision(2)}`);
+  const said = (s: ServiceCost) =>
+    `${esc(s.service)} ${percent(s.change)}${s.interval ? ` [${percent(s.interval[0])}, ${percent(s.interval[1])}]` : ''} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
+  return (results.costs ?? []).map((c) => {
+    const where = `${esc(c.scenario)}/${esc(c.phase)}`;
+    const rose = c.services.filter((s) => s.rose);
+    if (rose.length > 0) {
+      const more = rose.length > 3 ? `; and ${rose.length - 3} more` : '';
+      return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said).join('; ')}${more}`;
+    }
+    const seen = c.services
+      .slice(0, 3)
+      .map((s) => `${esc(s.service)} ${percent(s.change)}`)
+      .join(', ');
+    return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
+  });
+}
+
 function capped(lines: string[], what: string, max = 10): string[] {
   if (lines.length <= max) return lines;
   return [...lines.slice(0, max), `> … and ${lines.length - max} more ${what} (see the results file).`];
@@ -568,6 +596,8 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (ab) head.push('', ab);
   const bullets = regressionBullets(results.comparisons, mode.gates);
   if (bullets.length) head.push('', ...bullets);
+  const why = capped(costLines(results), 'regressed phases');
+  if (why.length) head.push('', ...why);
   const failing = capped(failingLines(results), 'failing rows');
   if (failing.length) head.push('', ...failing);
   const refused = failing.length > 0 && (results.failing ?? []).some((f) => !f.accepted);

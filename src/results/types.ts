@@ -129,6 +129,30 @@ export interface ResultsFile {
   /** update runs: phases, entries and steps that failed on nearly every request (results/unanswered.ts);
    * unless every one is accepted (accept-failing), no baseline was recorded */
   failing?: FailingRow[];
+  /** each regressed phase's CPU per request by service, against the baseline's (base's in A/B) */
+  costs?: PhaseCost[];
+}
+
+/** A service's CPU per successful response, this run's against the other side's (compare/cost.ts). */
+export interface ServiceCost {
+  service: string;
+  /** CPU µs per successful response: the baseline's (base's) median trial, and this run's (head's) */
+  before: number;
+  after: number;
+  /** relative change: of the medians (gate), the median of per-pair changes (A/B) */
+  change: number;
+  /** A/B: the per-pair changes' median interval (95%, or what the pairs allow) */
+  interval?: [number, number];
+  pValue: number;
+  /** at least 10% more, at p ≤ 0.05 (compare/cost.ts) */
+  rose: boolean;
+}
+
+export interface PhaseCost {
+  scenario: string;
+  phase: string;
+  /** the SUT's services, the largest rise first */
+  services: ServiceCost[];
 }
 
 /** gate.busy in a results file: settings (config/types.ts BusySettings) and the repeats spent */

@@ -176,6 +176,28 @@ export const resultsFileSchema = z.looseObject({
     .array(z.object({ row: z.string().max(1000), line: z.string().max(2000), accepted: z.literal(true).optional() }))
     .max(10_000)
     .optional(),
+  costs: z
+    .array(
+      z.object({
+        scenario: z.string().max(1000),
+        phase: z.string().max(1000),
+        services: z
+          .array(
+            z.object({
+              service: z.string().max(1000),
+              before: z.number(),
+              after: z.number(),
+              change: z.number(),
+              interval: z.tuple([z.number(), z.number()]).optional(),
+              pValue: z.number(),
+              rose: z.boolean(),
+            }),
+          )
+          .max(1000),
+      }),
+    )
+    .max(10_000)
+    .optional(),
 });
 
 export const baselineFileSchema = z.looseObject({

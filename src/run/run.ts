@@ -5,6 +5,7 @@
 import { relative } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
 import { acceptIn } from '../compare/accept.js';
+import { withCosts } from '../compare/cost.js';
 import { confirmationReach } from '../compare/reach.js';
 import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config/types.js';
@@ -101,7 +102,11 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
           }
         : {}),
     });
-    const { results: verdict, unused } = acceptIn(judgedRows, opts.accept);
+    const { results: accepted, unused } = acceptIn(judgedRows, opts.accept);
+    // why a phase regressed: each service's CPU per request against the other side's
+    const verdict = mode.gates
+      ? withCosts(accepted, base ? (sideResults[0] as ScenarioResult[]) : undefined, p.baselines)
+      : accepted;
     for (const line of unused) deps.progress.line(`[perf-gate] warning: ${line}`);
     // an update does not enshrine a failure: a row failing on nearly every request is named, and
     // nothing is recorded unless its scenario accepts it
