@@ -42,6 +42,8 @@ export interface FakeGitHub {
   statuses: Array<{ sha: string; state: string; context: string; description: string; target_url?: string }>;
   /** each login's collaborator permission as the API's legacy field says it; a login not here: 404 */
   permissions: Record<string, string>;
+  /** the issue's events (labeled, unlabeled, ...), paged as the API pages them */
+  events: Array<{ event: string; label?: { name: string }; actor: { login: string } }>;
   close: () => Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
     pulls: [],
     statuses: [],
     permissions: {},
+    events: [],
   };
   const send = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -118,6 +121,18 @@ export async function startFakeGitHub(repo: string, issue: number): Promise<Fake
       const payload = JSON.parse(text) as { state: string; context: string; description: string; target_url?: string };
       state.statuses.push({ sha: status[1]!, ...payload });
       return send(res, 201, { id: state.statuses.length, ...payload });
+    }
+    const events = `/repos/${repo}/issues/${issue}/events`;
+    if (url.pathname === events && req.method === 'GET') {
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const more = page * perPage < state.events.length;
+      return send(
+        res,
+        200,
+        state.events.slice((page - 1) * perPage, page * perPage),
+        more ? { link: `<http://${req.headers.host}${events}?per_page=${perPage}&page=${page + 1}>; rel="next"` } : {},
+      );
     }
     const list = `/repos/${repo}/issues/${issue}/comments`;
     if (url.pathname === list && req.method === 'GET') {

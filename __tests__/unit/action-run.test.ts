@@ -78,6 +78,13 @@ class FakeApi implements GitHubApi {
     this.asked.push(login);
     return this.access[login] ?? 'none';
   }
+  /** who added each label that is on (the API's events, read) */
+  labelled: Record<string, string> = {};
+  labelReads = 0;
+  async labelledBy(_issue: number, label: string): Promise<string | undefined> {
+    this.labelReads++;
+    return this.labelled[label];
+  }
 }
 
 function outcome(verdict: 'pass' | 'regression', report = `${reportMarker('')}\nreport ${verdict}`): RunOutcome {
@@ -557,6 +564,38 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
     // no drive-by author is asked about (the API's association says they cannot write); alice once
     expect(h.api.asked).toEqual(['alice']);
     expect(warnings(h).filter((w) => w.includes('/perf-gate accept')).length).toBeLessThanOrEqual(11);
+  });
+
+  it('the label "perf-gate: accept" added by a writer accepts every failing row; by a reader it does not', async () => {
+    const labelled = { pull_request: { ...PR_EVENT.pull_request, labels: [{ name: 'perf-gate: accept' }] } };
+    const h = harness({ event: labelled });
+    h.api.access = { alice: 'write' };
+    h.api.labelled = { 'perf-gate: accept': 'alice' };
+    h.api.comments.push(say(1, 'alice', '/perf-gate accept api: the new index'));
+    await run(h.deps);
+    // the comment's acceptance first (it names rows, with its reason), then the label's
+    expect(h.runs[0]?.accept).toEqual([
+      { rows: 'api', reason: 'the new index', by: 'alice' },
+      { rows: '*', reason: 'the label "perf-gate: accept"', by: 'alice' },
+    ]);
+    const reader = harness({ event: labelled });
+    reader.api.access = { rick: 'read' };
+    reader.api.labelled = { 'perf-gate: accept': 'rick' };
+    await run(reader.deps);
+    expect(reader.runs[0]?.accept).toBeUndefined();
+    expect(warnings(reader)).toContain(
+      'perf-gate: the label "perf-gate: accept" not taken: rick added it and has read access to the repository, not write',
+    );
+  });
+
+  it('a pull request event whose labels do not include it: who labelled is not asked', async () => {
+    const h = harness({ event: { pull_request: { ...PR_EVENT.pull_request, labels: [{ name: 'bug' }] } } });
+    await run(h.deps);
+    expect(h.api.labelReads).toBe(0);
+    // an event without labels (report mode's workflow_run): asked
+    const asked = harness();
+    await run(asked.deps);
+    expect(asked.api.labelReads).toBe(1);
   });
 
   it('no command in the comments: the run gets no acceptances and no access is asked', async () => {

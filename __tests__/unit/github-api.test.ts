@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publishComment } from '../../src/action/comment.js';
-import { githubApi, GitHubError, redactProxy, upsertComment } from '../../src/action/github.js';
+import { githubApi, GitHubError, labelState, redactProxy, upsertComment } from '../../src/action/github.js';
 import { reportMarker } from '../../src/report/markdown.js';
 import { startFakeGitHub, type FakeGitHub } from '../integration/fake-github.js';
 
@@ -39,6 +39,7 @@ afterEach(() => {
   gh.author = 'github-actions[bot]';
   gh.readOnly = false;
   gh.permissions = {};
+  gh.events.length = 0;
   warnings.length = 0;
 });
 
@@ -169,6 +170,39 @@ describe('a user’s access to the repository (who may accept a regression)', ()
       })),
     );
     await expect(api().permission('octo-cat')).rejects.toThrow(/reading octo-cat's access: 502/);
+  });
+});
+
+describe('who added a label that is on (labelState over an issue’s events)', () => {
+  const ev = (event: string, label: string, actor: string) => ({ event, label, actor });
+  it.each<[string, Array<ReturnType<typeof ev>>, string | undefined]>([
+    ['added once', [ev('labeled', 'perf-gate: accept', 'alice')], 'alice'],
+    [
+      'added, removed',
+      [ev('labeled', 'perf-gate: accept', 'alice'), ev('unlabeled', 'perf-gate: accept', 'bob')],
+      undefined,
+    ],
+    [
+      'added again by another: the last adder',
+      [
+        ev('labeled', 'perf-gate: accept', 'alice'),
+        ev('unlabeled', 'perf-gate: accept', 'alice'),
+        ev('labeled', 'perf-gate: accept', 'rick'),
+      ],
+      'rick',
+    ],
+    ['another label', [ev('labeled', 'bug', 'alice')], undefined],
+    ['never', [], undefined],
+  ])('%s', (_label, events, want) => expect(labelState(events, 'perf-gate: accept')).toBe(want));
+
+  it('read through the API: every page of the events', async () => {
+    gh.events.push(...Array.from({ length: 120 }, (_, i) => ({ event: 'commented', actor: { login: `u${i}` } })), {
+      event: 'labeled',
+      label: { name: 'perf-gate: accept' },
+      actor: { login: 'alice' },
+    });
+    expect(await api().labelledBy(PR, 'perf-gate: accept')).toBe('alice');
+    expect(gh.requests.filter((r) => r.endsWith(`/issues/${PR}/events`))).toHaveLength(2);
   });
 });
 

@@ -24,10 +24,42 @@ export const MAX_ACCEPTANCES = 50;
 export const MAX_AUTHORS = 20;
 export const MAX_WARNINGS = 10;
 
+/** The label that accepts every failing row of a pull request, when someone with write access added it. */
+export const ACCEPT_LABEL = 'perf-gate: accept';
+
 /**
- * The acceptances of pull request `pr`, the newest comment's first (a later acceptance of a row is the
- * one it carries), from authors with write access only; a line refused is a warning.
+ * The acceptances of pull request `pr`: its comments' (the newest first: a later acceptance of a row is
+ * the one it carries), then the label's (every failing row), each from someone with write access
+ * only; one refused is a warning. `labels`: the pull request's labels where the event names them (the
+ * label is then asked about only when it is on).
  */
+export async function pullRequestAcceptances(
+  api: Pick<GitHubApi, 'listComments' | 'permission' | 'labelledBy'>,
+  pr: number,
+  log: CommentLog,
+  labels?: readonly string[],
+): Promise<Acceptance[]> {
+  const fromComments = await commentAcceptances(api, pr, log);
+  if (labels && !labels.includes(ACCEPT_LABEL)) return fromComments;
+  let by: string | undefined;
+  try {
+    by = await api.labelledBy(pr, ACCEPT_LABEL);
+  } catch (err) {
+    log.warning(`perf-gate: could not read who labelled #${pr} "${ACCEPT_LABEL}": ${(err as Error).message}`);
+    return fromComments;
+  }
+  if (by === undefined) return fromComments;
+  const permission = await permissionOf(api, by, log);
+  if (!permission || !MAY_ACCEPT.has(permission)) {
+    log.warning(
+      `perf-gate: the label "${ACCEPT_LABEL}" not taken: ${by} added it${permission ? ` and has ${permission} access to the repository, not write` : `, whose access could not be read`}`,
+    );
+    return fromComments;
+  }
+  return [...fromComments, { rows: '*', reason: `the label "${ACCEPT_LABEL}"`, by }];
+}
+
+/** The `/perf-gate accept` lines of pull request `pr`'s comments, from authors with write access. */
 export async function commentAcceptances(
   api: Pick<GitHubApi, 'listComments' | 'permission'>,
   pr: number,

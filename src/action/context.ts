@@ -11,6 +11,7 @@ export interface GitHubEvent {
   number?: number;
   pull_request?: {
     number: number;
+    labels?: Array<{ name?: string }>;
     head?: { sha?: string; ref?: string; repo?: RepoRef | null };
     base?: { sha?: string; repo?: RepoRef };
   };

@@ -56,6 +56,9 @@ export interface GitHubApi {
   setStatus(sha: string, state: CommitState, context: string, description: string, targetUrl?: string): Promise<void>;
   /** `login`'s access to the repository */
   permission(login: string): Promise<Permission>;
+  /** who last added `label` to issue (pull request) `issue`, when it is on it now; undefined when it is
+   * not (never added, or removed since) */
+  labelledBy(issue: number, label: string): Promise<string | undefined>;
 }
 
 /** Kept for callers that only comment. */
@@ -101,6 +104,20 @@ function asGitHubError(err: unknown, what: string, proxy: string | undefined): n
   // octokit reports a failed connection as a 500 whose message is the socket error
   const through = proxy && CONNECTION.test(message) ? ` (through the proxy ${redactProxy(proxy)})` : '';
   throw new GitHubError(status, `${what}: ${status ? `${status} ` : ''}${message}${through}`);
+}
+
+/** Who added `label` last, from an issue's events in order, when it is still on; else undefined. */
+export function labelState(
+  events: ReadonlyArray<{ event: string; label?: string | undefined; actor?: string | undefined }>,
+  label: string,
+): string | undefined {
+  let by: string | undefined;
+  for (const e of events) {
+    if (e.label !== label) continue;
+    if (e.event === 'labeled') by = e.actor;
+    else if (e.event === 'unlabeled') by = undefined;
+  }
+  return by;
 }
 
 export function githubApi(opts: ApiOptions): GitHubApi {
@@ -197,6 +214,26 @@ export function githubApi(opts: ApiOptions): GitHubApi {
         };
       } catch (err) {
         asGitHubError(err, `reading pull request #${pr}`, opts.proxy);
+      }
+    },
+    async labelledBy(issue, label) {
+      try {
+        const events = await octokit.paginate(octokit.rest.issues.listEvents, {
+          owner,
+          repo,
+          issue_number: issue,
+          per_page: 100,
+        });
+        return labelState(
+          events.map((e) => ({
+            event: e.event,
+            label: (e as { label?: { name?: string } }).label?.name,
+            actor: e.actor?.login,
+          })),
+          label,
+        );
+      } catch (err) {
+        asGitHubError(err, `reading the events of #${issue}`, opts.proxy);
       }
     },
     async permission(login) {

@@ -9,7 +9,7 @@ import { buildRunRequest } from '../run/request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
 import type { RunOptions, RunOutcome } from '../run/contract.js';
-import { commentAcceptances } from './accept.js';
+import { pullRequestAcceptances } from './accept.js';
 import { publishComment } from './comment.js';
 import { runReport } from './report-mode.js';
 import { OUTPUT, STATE, type OutputName } from './constants.js';
@@ -95,7 +95,7 @@ export async function run(deps: ActionDeps): Promise<void> {
     );
     const mode = modeOf(asked.mode);
     // a gate of a pull request: the rows its writers accepted on purpose
-    const accept = mode.gates ? await pullRequestAcceptances(deps, ctx, inputs) : [];
+    const accept = mode.gates ? await acceptancesOf(deps, ctx, inputs) : [];
     const request = accept.length > 0 ? { ...asked, accept } : asked;
     const outcome = await deps.perfGate(request);
     setOutputs(io, {
@@ -135,14 +135,16 @@ export async function run(deps: ActionDeps): Promise<void> {
   }
 }
 
-/** The `/perf-gate accept` comments of this pull request from authors with write access; none outside a
+/** The `/perf-gate accept` comments and the accept label of this pull request from people with write
+ * access; none outside a
  * pull request, without a token, or for a fork's pull request (its run is untrusted: the report mode's
  * trusted job reads them instead). */
-async function pullRequestAcceptances(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs) {
+async function acceptancesOf(deps: ActionDeps, ctx: ActionContext, inputs: ActionInputs) {
   const pr = ctx.event.pull_request?.number;
   if (pr === undefined || !inputs.githubToken || !ctx.repository || isForkPullRequest(ctx.event)) return [];
   const api = deps.github({ baseUrl: ctx.apiUrl, token: inputs.githubToken, repo: ctx.repository });
-  return commentAcceptances(api, pr, deps.io);
+  const labels = ctx.event.pull_request?.labels?.map((l) => l.name ?? '');
+  return pullRequestAcceptances(api, pr, deps.io, labels);
 }
 
 /** mode report (fork-safe): comment and status from a trusted workflow_run job; no SUT, no Docker. */

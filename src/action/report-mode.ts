@@ -9,7 +9,7 @@ import { traitsOf, verdictOf } from '../modes/index.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { Comparison, ResultsFile } from '../results/types.js';
 import { readResults } from '../results/read.js';
-import { commentAcceptances } from './accept.js';
+import { pullRequestAcceptances } from './accept.js';
 import { publishComment, type CommentLog } from './comment.js';
 import type { ActionContext, GitHubEvent } from './context.js';
 import type { CommitState, GitHubApi } from './github.js';
@@ -124,7 +124,7 @@ export async function runReport(
   }
   const pr = await trustedPullRequest(api, run, req.prNumber, log);
   if (pr === undefined) return withStatus(outcome, req, ctx, api, log, run, gated);
-  const accepted = acceptIn(asMeasured, gated ? await commentAcceptances(api, pr, log) : []);
+  const accepted = acceptIn(asMeasured, gated ? await pullRequestAcceptances(api, pr, log) : []);
   for (const line of accepted.unused) log.warning(`perf-gate: ${line}`);
   const final = { ...rendered(accepted.results, req.reportId), pr };
   await publishComment(
