@@ -102084,7 +102084,7 @@ function serviceCost(service, now, then, paired) {
 }
 function regressionCosts(results2, other, paired) {
   const regressed = new Set(
-    results2.comparisons.filter((c) => c.result === "regression").map((c) => `${c.scenario}\0${c.phase}`)
+    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase}`)
   );
   const out = [];
   for (const s of results2.scenarios) {

@@ -78,7 +78,8 @@ describe('regressionCosts and the report', () => {
     [{ name: 'shop', scenarioHash: 'h', phases: [slower, waiting, phaseAt({ api: [1, 1] }, 'c1')] }],
     [
       comparison({ scenario: 'shop', phase: 'c10', metric: 'p50', result: 'regression', delta: 0.5 }),
-      comparison({ scenario: 'shop', phase: 'c50', metric: 'p99', result: 'regression', delta: 0.8 }),
+      // an inconclusive row fails the check too: asked why as well
+      comparison({ scenario: 'shop', phase: 'c50', metric: 'p99', result: 'inconclusive', delta: 0.8 }),
       comparison({ scenario: 'shop', phase: 'c1', metric: 'p99', result: 'pass' }),
     ],
   );
@@ -86,7 +87,7 @@ describe('regressionCosts and the report', () => {
     ['shop', baselineOf('shop', 'h', [before, waitedBefore, phaseAt({ api: [1, 1] }, 'c1')])],
   ]);
 
-  it('only regressed phases, against the baselines (gate)', () => {
+  it('only phases with a failing row (regression or inconclusive), against the baselines (gate)', () => {
     const costs = withCosts(results, undefined, baselines).costs ?? [];
     expect(costs.map((c) => c.phase)).toEqual(['c10', 'c50']);
     expect(regressionCosts(results, () => undefined, false)).toEqual([]);

@@ -80,7 +80,7 @@ function serviceCost(
 }
 
 /**
- * The cost per request of every phase with a regressed row, this run's against the other side's
+ * The cost per request of every phase with a failing row (regression or inconclusive), this run's against the other side's
  * (`other`: the baseline's phase, or base's in A/B).
  */
 export function regressionCosts(
@@ -88,8 +88,11 @@ export function regressionCosts(
   other: (scenario: string, phase: string) => PhaseResult | undefined,
   paired: boolean,
 ): PhaseCost[] {
+  // (an inconclusive row fails the check too: why it moved is asked of it as well)
   const regressed = new Set(
-    results.comparisons.filter((c) => c.result === 'regression').map((c) => `${c.scenario}\u0000${c.phase}`),
+    results.comparisons
+      .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
+      .map((c) => `${c.scenario}\u0000${c.phase}`),
   );
   const out: PhaseCost[] = [];
   for (const s of results.scenarios) {
