@@ -72545,7 +72545,7 @@ var require_tar_stream2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 import { createInterface } from "node:readline/promises";
 
@@ -105097,7 +105097,6 @@ async function probeProject(req, deps2) {
 }
 
 // src/docker/check-project.ts
-import { existsSync as existsSync2 } from "node:fs";
 import { resolve as resolve6 } from "node:path";
 
 // src/docker/compose-check.ts
@@ -105149,13 +105148,13 @@ function composeProblems(config2, model, blockers) {
 
 // src/docker/check-project.ts
 var PROJECT = "perfgate-validate";
-async function checkComposeProject(config2, exec) {
+async function checkComposeProject(config2, exec, exists, env) {
   if (config2.target || config2.sut.composeFiles.length === 0) return { problems: [], notes: [] };
   const r = composeConfigResult(
     await exec(
       "docker",
       ["compose", "-p", PROJECT, ...config2.sut.composeFiles.flatMap((f) => ["-f", f]), "config", "--format", "json"],
-      { cwd: config2.dir, env: composeEnv(process.env, config2.sut.env, PROJECT), timeoutMs: 6e4 }
+      { cwd: config2.dir, env: composeEnv(env, config2.sut.env, PROJECT), timeoutMs: 6e4 }
     )
   );
   if ("missing" in r) {
@@ -105165,7 +105164,7 @@ async function checkComposeProject(config2, exec) {
   if ("noJson" in r) {
     return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
   }
-  const root = repositoryRoot(config2.dir, existsSync2) ?? resolve6(config2.dir);
+  const root = repositoryRoot(config2.dir, exists) ?? resolve6(config2.dir);
   const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(r.model, PROJECT, root).blockers;
   return composeProblems(config2, r.model, blockers);
 }
@@ -105626,7 +105625,7 @@ async function cmdValidate(deps2, args) {
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
   const config2 = loadConfig(file2, void 0, void 0, deps2.env);
   const hashes = checkRunnable(config2);
-  const project = await checkComposeProject(config2, deps2.exec);
+  const project = await checkComposeProject(config2, deps2.exec, (p) => deps2.files.exists(p), deps2.env);
   if (project.problems.length > 0) {
     throw usageError(
       `${file2}: ${project.problems.length} problem${project.problems.length === 1 ? "" : "s"} with the compose project`,
@@ -105978,7 +105977,7 @@ var deps = {
     },
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,
-    exists: existsSync3,
+    exists: existsSync2,
     isDirectory: (p) => statSync2(p).isDirectory()
   },
   exec: execCommand,

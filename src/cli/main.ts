@@ -487,7 +487,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   const config = loadConfig(file, undefined, undefined, deps.env);
   const hashes = checkRunnable(config);
   // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
-  const project = await checkComposeProject(config, deps.exec);
+  const project = await checkComposeProject(config, deps.exec, (p) => deps.files.exists(p), deps.env);
   if (project.problems.length > 0) {
     throw usageError(
       `${file}: ${project.problems.length} problem${project.problems.length === 1 ? '' : 's'} with the compose project`,
