@@ -20,8 +20,8 @@ var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require
 var __commonJS = (cb, mod) => function __require2() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-  } catch (e) {
-    throw mod = 0, e;
+  } catch (e2) {
+    throw mod = 0, e2;
   }
 };
 var __export = (target, all) => {
@@ -5852,15 +5852,15 @@ var require_wasm = __commonJS({
         function fulfilled(value) {
           try {
             step(generator.next(value));
-          } catch (e) {
-            reject(e);
+          } catch (e2) {
+            reject(e2);
           }
         }
         function rejected(value) {
           try {
             step(generator["throw"](value));
-          } catch (e) {
-            reject(e);
+          } catch (e2) {
+            reject(e2);
           }
         }
         function step(result) {
@@ -9218,7 +9218,7 @@ var require_minimal = __commonJS({
           /* istanbul ignore next */
           null
         );
-      } catch (e) {
+      } catch (e2) {
         return null;
       }
     })();
@@ -9235,7 +9235,7 @@ var require_minimal = __commonJS({
       try {
         var Long = require_umd2();
         return Long && Long.isLong ? Long : null;
-      } catch (e) {
+      } catch (e2) {
         return null;
       }
     })();
@@ -10075,7 +10075,7 @@ var require_fs = __commonJS({
       );
       if (!fs || !fs.readFile || !fs.readFileSync)
         fs = null;
-    } catch (e) {
+    } catch (e2) {
     }
     module2.exports = fs;
   }
@@ -10208,7 +10208,7 @@ var require_fs2 = __commonJS({
       );
       if (!fs || !fs.readFile || !fs.readFileSync)
         fs = null;
-    } catch (e) {
+    } catch (e2) {
     }
     module2.exports = fs;
   }
@@ -13164,7 +13164,7 @@ var require_parse = __commonJS({
             /* insideTryCatch */
             true
           );
-        } catch (e) {
+        } catch (e2) {
           if (acceptTypeRef && typeRefRe.test(token2))
             return token2;
           throw illegal(token2, "value");
@@ -21517,7 +21517,7 @@ var require_utils = __commonJS({
     module2.exports.parseJSON = function(s) {
       try {
         return JSON.parse(s);
-      } catch (e) {
+      } catch (e2) {
         return null;
       }
     };
@@ -21603,10 +21603,10 @@ var require_errors2 = __commonJS({
   "node_modules/asn1/lib/ber/errors.js"(exports2, module2) {
     module2.exports = {
       newInvalidAsn1Error: function(msg) {
-        var e = new Error();
-        e.name = "InvalidAsn1Error";
-        e.message = msg || "";
-        return e;
+        var e2 = new Error();
+        e2.name = "InvalidAsn1Error";
+        e2.message = msg || "";
+        return e2;
       }
     };
   }
@@ -21705,7 +21705,7 @@ var require_safer = __commonJS({
     if (!safer.kStringMaxLength) {
       try {
         safer.kStringMaxLength = process.binding("buffer").kStringMaxLength;
-      } catch (e) {
+      } catch (e2) {
       }
     }
     if (!safer.constants) {
@@ -22144,11 +22144,11 @@ var require_ber = __commonJS({
         module2.exports[t] = types[t];
     }
     var t;
-    for (e in errors) {
-      if (errors.hasOwnProperty(e))
-        module2.exports[e] = errors[e];
+    for (e2 in errors) {
+      if (errors.hasOwnProperty(e2))
+        module2.exports[e2] = errors[e2];
     }
-    var e;
+    var e2;
   }
 });
 
@@ -23385,7 +23385,7 @@ var require_nacl_fast = __commonJS({
       function crypto_scalarmult(q, n, p) {
         var z2 = new Uint8Array(32);
         var x = new Float64Array(80), r, i;
-        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf();
+        var a = gf(), b = gf(), c = gf(), d = gf(), e2 = gf(), f = gf();
         for (i = 0; i < 31; i++) z2[i] = n[i];
         z2[31] = n[31] & 127 | 64;
         z2[0] &= 248;
@@ -23399,15 +23399,15 @@ var require_nacl_fast = __commonJS({
           r = z2[i >>> 3] >>> (i & 7) & 1;
           sel25519(a, b, r);
           sel25519(c, d, r);
-          A(e, a, c);
+          A(e2, a, c);
           Z(a, a, c);
           A(c, b, d);
           Z(b, b, d);
-          S(d, e);
+          S(d, e2);
           S(f, a);
           M(a, c, a);
-          M(c, b, e);
-          A(e, a, c);
+          M(c, b, e2);
+          A(e2, a, c);
           Z(a, a, c);
           S(b, a);
           Z(c, d, f);
@@ -23416,7 +23416,7 @@ var require_nacl_fast = __commonJS({
           M(c, c, a);
           M(a, d, f);
           M(d, b, x);
-          S(b, e);
+          S(b, e2);
           sel25519(a, b, r);
           sel25519(c, d, r);
         }
@@ -23946,7 +23946,7 @@ var require_nacl_fast = __commonJS({
         return 0;
       }
       function add(p, q) {
-        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g = gf(), h = gf(), t = gf();
+        var a = gf(), b = gf(), c = gf(), d = gf(), e2 = gf(), f = gf(), g = gf(), h = gf(), t = gf();
         Z(a, p[1], p[0]);
         Z(t, q[1], q[0]);
         M(a, a, t);
@@ -23957,14 +23957,14 @@ var require_nacl_fast = __commonJS({
         M(c, c, D2);
         M(d, p[2], q[2]);
         A(d, d, d);
-        Z(e, b, a);
+        Z(e2, b, a);
         Z(f, d, c);
         A(g, d, c);
         A(h, b, a);
-        M(p[0], e, f);
+        M(p[0], e2, f);
         M(p[1], h, g);
         M(p[2], g, f);
-        M(p[3], e, h);
+        M(p[3], e2, h);
       }
       function cswap(p, q, b) {
         var i;
@@ -26391,8 +26391,8 @@ var require_poly1305 = __commonJS({
           assert2(a.buffer);
           return a;
         }, D = function(a, c, d) {
-          var e = H(a);
-          e && c(e);
+          var e2 = H(a);
+          e2 && c(e2);
           F || (F = __require("fs"));
           G || (G = __require("path"));
           a = G.normalize(a);
@@ -26412,9 +26412,9 @@ var require_poly1305 = __commonJS({
             if (a = H(a)) {
               c = [];
               for (var d = 0; d < a.length; d++) {
-                var e = a[d];
-                255 < e && (ba && assert2(false, "Character code " + e + " (" + String.fromCharCode(e) + ")  at offset " + d + " not in 0x00-0xFF."), e &= 255);
-                c.push(String.fromCharCode(e));
+                var e2 = a[d];
+                255 < e2 && (ba && assert2(false, "Character code " + e2 + " (" + String.fromCharCode(e2) + ")  at offset " + d + " not in 0x00-0xFF."), e2 &= 255);
+                c.push(String.fromCharCode(e2));
               }
               return c.join("");
             }
@@ -26432,18 +26432,18 @@ var require_poly1305 = __commonJS({
             throw d;
           }
         }), D = function(a, c, d) {
-          var e = new XMLHttpRequest();
-          e.open("GET", a, true);
-          e.responseType = "arraybuffer";
-          e.onload = function() {
-            if (200 == e.status || 0 == e.status && e.response) c(e.response);
+          var e2 = new XMLHttpRequest();
+          e2.open("GET", a, true);
+          e2.responseType = "arraybuffer";
+          e2.onload = function() {
+            if (200 == e2.status || 0 == e2.status && e2.response) c(e2.response);
             else {
               var f = H(a);
               f ? c(f.buffer) : d();
             }
           };
-          e.onerror = d;
-          e.send(null);
+          e2.onerror = d;
+          e2.send(null);
         };
         b.print || console.log.bind(console);
         var I = b.printErr || console.warn.bind(console);
@@ -26462,7 +26462,7 @@ var require_poly1305 = __commonJS({
           assert2(c, "Cannot call unknown function " + a + ", make sure it is exported");
           return c;
         }
-        function ca(a, c, d, e) {
+        function ca(a, c, d, e2) {
           var f = { string: function(g) {
             var p = 0;
             if (null !== g && void 0 !== g && 0 !== g) {
@@ -26508,9 +26508,9 @@ var require_poly1305 = __commonJS({
             return p;
           } }, l = N(a), A = [];
           a = 0;
-          if (e) for (var t = 0; t < e.length; t++) {
+          if (e2) for (var t = 0; t < e2.length; t++) {
             var aa = f[d[t]];
-            aa ? (0 === a && (a = da()), A[t] = aa(e[t])) : A[t] = e[t];
+            aa ? (0 === a && (a = da()), A[t] = aa(e2[t])) : A[t] = e2[t];
           }
           d = l.apply(null, A);
           d = (function(g) {
@@ -26618,14 +26618,14 @@ var require_poly1305 = __commonJS({
           var c = "", d = 0;
           a = a.replace(/[^A-Za-z0-9\+\/=]/g, "");
           do {
-            var e = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".indexOf(a.charAt(d++));
+            var e2 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".indexOf(a.charAt(d++));
             var f = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".indexOf(a.charAt(d++));
             var l = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".indexOf(a.charAt(d++));
             var A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".indexOf(a.charAt(d++));
-            e = e << 2 | f >> 4;
+            e2 = e2 << 2 | f >> 4;
             f = (f & 15) << 4 | l >> 2;
             var t = (l & 3) << 6 | A;
-            c += String.fromCharCode(e);
+            c += String.fromCharCode(e2);
             64 !== l && (c += String.fromCharCode(f));
             64 !== A && (c += String.fromCharCode(t));
           } while (d < a.length);
@@ -26638,9 +26638,9 @@ var require_poly1305 = __commonJS({
               var c = Buffer.from(a, "base64");
               c = new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
             } else try {
-              var d = ra(a), e = new Uint8Array(d.length);
-              for (a = 0; a < d.length; ++a) e[a] = d.charCodeAt(a);
-              c = e;
+              var d = ra(a), e2 = new Uint8Array(d.length);
+              for (a = 0; a < d.length; ++a) e2[a] = d.charCodeAt(a);
+              c = e2;
             } catch (f) {
               throw Error("Converting base64 string to bytes failed.");
             }
@@ -26652,13 +26652,13 @@ var require_poly1305 = __commonJS({
           a >>>= 0;
           if (2147483648 < a) return false;
           for (var d = 1; 4 >= d; d *= 2) {
-            var e = c * (1 + 0.2 / d);
-            e = Math.min(e, a + 100663296);
-            e = Math.max(a, e);
-            0 < e % 65536 && (e += 65536 - e % 65536);
+            var e2 = c * (1 + 0.2 / d);
+            e2 = Math.min(e2, a + 100663296);
+            e2 = Math.max(a, e2);
+            0 < e2 % 65536 && (e2 += 65536 - e2 % 65536);
             a: {
               try {
-                L.grow(Math.min(2147483648, e) - ha.byteLength + 65535 >>> 16);
+                L.grow(Math.min(2147483648, e2) - ha.byteLength + 65535 >>> 16);
                 ia();
                 var f = 1;
                 break a;
@@ -26686,18 +26686,18 @@ var require_poly1305 = __commonJS({
           }
           function d(f) {
             return qa().then(function(l) {
-              return WebAssembly.instantiate(l, e);
+              return WebAssembly.instantiate(l, e2);
             }).then(f, function(l) {
               I("failed to asynchronously prepare wasm: " + l);
               K(l);
             });
           }
-          var e = { a: sa };
+          var e2 = { a: sa };
           S++;
           b.monitorRunDependencies && b.monitorRunDependencies(S);
           if (b.instantiateWasm) try {
             return b.instantiateWasm(
-              e,
+              e2,
               a
             );
           } catch (f) {
@@ -26705,7 +26705,7 @@ var require_poly1305 = __commonJS({
           }
           (function() {
             return J || "function" !== typeof WebAssembly.instantiateStreaming || W.startsWith(V) || W.startsWith("file://") || "function" !== typeof fetch ? d(c) : fetch(W, { credentials: "same-origin" }).then(function(f) {
-              return WebAssembly.instantiateStreaming(f, e).then(c, function(l) {
+              return WebAssembly.instantiateStreaming(f, e2).then(c, function(l) {
                 I("wasm streaming compile failed: " + l);
                 I("falling back to ArrayBuffer instantiation");
                 return d(c);
@@ -26733,12 +26733,12 @@ var require_poly1305 = __commonJS({
         b._free = function() {
           return (b._free = b.asm.i).apply(null, arguments);
         };
-        b.cwrap = function(a, c, d, e) {
+        b.cwrap = function(a, c, d, e2) {
           d = d || [];
           var f = d.every(function(l) {
             return "number" === l;
           });
-          return "string" !== c && f && !e ? N(a) : function() {
+          return "string" !== c && f && !e2 ? N(a) : function() {
             return ca(a, c, d, arguments);
           };
         };
@@ -28184,7 +28184,7 @@ ${formatted}-----END ${type} KEY-----`;
       buf._pos = pos;
       return true;
     }
-    function genOpenSSLRSAPub(n, e) {
+    function genOpenSSLRSAPub(n, e2) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.startSequence();
@@ -28195,30 +28195,30 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.writeByte(0);
       asnWriter.startSequence();
       asnWriter.writeBuffer(n, Ber.Integer);
-      asnWriter.writeBuffer(e, Ber.Integer);
+      asnWriter.writeBuffer(e2, Ber.Integer);
       asnWriter.endSequence();
       asnWriter.endSequence();
       asnWriter.endSequence();
       return makePEM("PUBLIC", asnWriter.buffer);
     }
-    function genOpenSSHRSAPub(n, e) {
-      const publicKey = Buffer.allocUnsafe(4 + 7 + 4 + e.length + 4 + n.length);
+    function genOpenSSHRSAPub(n, e2) {
+      const publicKey = Buffer.allocUnsafe(4 + 7 + 4 + e2.length + 4 + n.length);
       writeUInt32BE(publicKey, 7, 0);
       publicKey.utf8Write("ssh-rsa", 4, 7);
       let i = 4 + 7;
-      writeUInt32BE(publicKey, e.length, i);
-      publicKey.set(e, i += 4);
-      writeUInt32BE(publicKey, n.length, i += e.length);
+      writeUInt32BE(publicKey, e2.length, i);
+      publicKey.set(e2, i += 4);
+      writeUInt32BE(publicKey, n.length, i += e2.length);
       publicKey.set(n, i + 4);
       return publicKey;
     }
     var genOpenSSLRSAPriv = /* @__PURE__ */ (() => {
-      function genRSAASN1Buf(n, e, d, p, q, dmp1, dmq1, iqmp) {
+      function genRSAASN1Buf(n, e2, d, p, q, dmp1, dmq1, iqmp) {
         const asnWriter = new Ber.Writer();
         asnWriter.startSequence();
         asnWriter.writeInt(0, Ber.Integer);
         asnWriter.writeBuffer(n, Ber.Integer);
-        asnWriter.writeBuffer(e, Ber.Integer);
+        asnWriter.writeBuffer(e2, Ber.Integer);
         asnWriter.writeBuffer(d, Ber.Integer);
         asnWriter.writeBuffer(p, Ber.Integer);
         asnWriter.writeBuffer(q, Ber.Integer);
@@ -28243,13 +28243,13 @@ ${formatted}-----END ${type} KEY-----`;
         }
         return Buffer.from(hex3, "hex");
       }
-      return function genOpenSSLRSAPriv2(n, e, d, iqmp, p, q) {
+      return function genOpenSSLRSAPriv2(n, e2, d, iqmp, p, q) {
         const bn_d = bigIntFromBuffer(d);
         const dmp1 = bigIntToBuffer(bn_d % (bigIntFromBuffer(p) - 1n));
         const dmq1 = bigIntToBuffer(bn_d % (bigIntFromBuffer(q) - 1n));
         return makePEM(
           "RSA PRIVATE",
-          genRSAASN1Buf(n, e, d, p, q, dmp1, dmq1, iqmp)
+          genRSAASN1Buf(n, e2, d, p, q, dmp1, dmq1, iqmp)
         );
       };
     })();
@@ -28521,8 +28521,8 @@ ${formatted}-----END ${type} KEY-----`;
               const n = readString(data, data._pos);
               if (n === void 0)
                 return new Error("Malformed OpenSSH private key");
-              const e = readString(data, data._pos);
-              if (e === void 0)
+              const e2 = readString(data, data._pos);
+              if (e2 === void 0)
                 return new Error("Malformed OpenSSH private key");
               const d = readString(data, data._pos);
               if (d === void 0)
@@ -28536,9 +28536,9 @@ ${formatted}-----END ${type} KEY-----`;
               const q = readString(data, data._pos);
               if (q === void 0)
                 return new Error("Malformed OpenSSH private key");
-              pubPEM = genOpenSSLRSAPub(n, e);
-              pubSSH = genOpenSSHRSAPub(n, e);
-              privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p, q);
+              pubPEM = genOpenSSLRSAPub(n, e2);
+              pubSSH = genOpenSSHRSAPub(n, e2);
+              privPEM = genOpenSSLRSAPriv(n, e2, d, iqmp, p, q);
               algo = "sha1";
               break;
             }
@@ -28850,11 +28850,11 @@ ${formatted}-----END ${type} KEY-----`;
               const n = reader.readString(Ber.Integer, true);
               if (n === null)
                 return new Error(errMsg);
-              const e = reader.readString(Ber.Integer, true);
-              if (e === null)
+              const e2 = reader.readString(Ber.Integer, true);
+              if (e2 === null)
                 return new Error(errMsg);
-              pubPEM = genOpenSSLRSAPub(n, e);
-              pubSSH = genOpenSSHRSAPub(n, e);
+              pubPEM = genOpenSSLRSAPub(n, e2);
+              pubSSH = genOpenSSHRSAPub(n, e2);
             } catch {
               return new Error(errMsg);
             }
@@ -29034,8 +29034,8 @@ ${formatted}-----END ${type} KEY-----`;
         skipFields(pubBlob, 1);
         switch (type) {
           case "ssh-rsa": {
-            const e = readString(pubBlob, pubBlob._pos);
-            if (e === void 0)
+            const e2 = readString(pubBlob, pubBlob._pos);
+            if (e2 === void 0)
               return new Error("Malformed PPK public key");
             const n = readString(pubBlob, pubBlob._pos);
             if (n === void 0)
@@ -29052,9 +29052,9 @@ ${formatted}-----END ${type} KEY-----`;
             const iqmp = readString(privBlob, privBlob._pos);
             if (iqmp === void 0)
               return new Error("Malformed PPK private key");
-            pubPEM = genOpenSSLRSAPub(n, e);
-            pubSSH = genOpenSSHRSAPub(n, e);
-            privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p2, q);
+            pubPEM = genOpenSSLRSAPub(n, e2);
+            pubSSH = genOpenSSHRSAPub(n, e2);
+            privPEM = genOpenSSLRSAPriv(n, e2, d, iqmp, p2, q);
             break;
           }
           case "ssh-dss": {
@@ -29168,14 +29168,14 @@ ${formatted}-----END ${type} KEY-----`;
         let pubSSH = null;
         switch (type) {
           case "ssh-rsa": {
-            const e = readString(data, data._pos);
-            if (e === void 0)
+            const e2 = readString(data, data._pos);
+            if (e2 === void 0)
               return new Error("Malformed RFC4716 public key");
             const n = readString(data, data._pos);
             if (n === void 0)
               return new Error("Malformed RFC4716 public key");
-            pubPEM = genOpenSSLRSAPub(n, e);
-            pubSSH = genOpenSSHRSAPub(n, e);
+            pubPEM = genOpenSSLRSAPub(n, e2);
+            pubSSH = genOpenSSHRSAPub(n, e2);
             break;
           }
           case "ssh-dss": {
@@ -29210,14 +29210,14 @@ ${formatted}-----END ${type} KEY-----`;
       let pubSSH = null;
       switch (baseType) {
         case "ssh-rsa": {
-          const e = readString(data, data._pos || 0);
-          if (e === void 0)
+          const e2 = readString(data, data._pos || 0);
+          if (e2 === void 0)
             return new Error("Malformed OpenSSH public key");
           const n = readString(data, data._pos);
           if (n === void 0)
             return new Error("Malformed OpenSSH public key");
-          pubPEM = genOpenSSLRSAPub(n, e);
-          pubSSH = genOpenSSHRSAPub(n, e);
+          pubPEM = genOpenSSLRSAPub(n, e2);
+          pubSSH = genOpenSSHRSAPub(n, e2);
           algo = "sha1";
           break;
         }
@@ -35360,7 +35360,7 @@ var require_SFTP = __commonJS({
           throw new Error("missing directory handle or path");
         if (typeof where === "string") {
           const entries = [];
-          let e = 0;
+          let e2 = 0;
           const reread = (err, handle) => {
             if (err)
               return cb(err);
@@ -35375,8 +35375,8 @@ var require_SFTP = __commonJS({
                   cb(void 0, entries);
                 });
               }
-              for (let i = 0; i < list2.length; ++i, ++e)
-                entries[e] = list2[i];
+              for (let i = 0; i < list2.length; ++i, ++e2)
+                entries[e2] = list2[i];
               reread(void 0, handle);
             });
           };
@@ -41347,7 +41347,7 @@ var require_keygen = __commonJS({
           if (reader.readInt() !== 0)
             throw new Error("Unsupported version in RSA private key");
           const n = reader.readString(Ber.Integer, true);
-          const e = reader.readString(Ber.Integer, true);
+          const e2 = reader.readString(Ber.Integer, true);
           const d = reader.readString(Ber.Integer, true);
           const p = reader.readString(Ber.Integer, true);
           const q = reader.readString(Ber.Integer, true);
@@ -41356,16 +41356,16 @@ var require_keygen = __commonJS({
           const iqmp = reader.readString(Ber.Integer, true);
           const keyName = Buffer.from("ssh-rsa");
           const privBuf = Buffer.allocUnsafe(
-            4 + keyName.length + 4 + n.length + 4 + e.length + 4 + d.length + 4 + iqmp.length + 4 + p.length + 4 + q.length
+            4 + keyName.length + 4 + n.length + 4 + e2.length + 4 + d.length + 4 + iqmp.length + 4 + p.length + 4 + q.length
           );
           let pos = 0;
           privBuf.writeUInt32BE(keyName.length, pos += 0);
           privBuf.set(keyName, pos += 4);
           privBuf.writeUInt32BE(n.length, pos += keyName.length);
           privBuf.set(n, pos += 4);
-          privBuf.writeUInt32BE(e.length, pos += n.length);
-          privBuf.set(e, pos += 4);
-          privBuf.writeUInt32BE(d.length, pos += e.length);
+          privBuf.writeUInt32BE(e2.length, pos += n.length);
+          privBuf.set(e2, pos += 4);
+          privBuf.writeUInt32BE(d.length, pos += e2.length);
           privBuf.set(d, pos += 4);
           privBuf.writeUInt32BE(iqmp.length, pos += d.length);
           privBuf.set(iqmp, pos += 4);
@@ -41374,14 +41374,14 @@ var require_keygen = __commonJS({
           privBuf.writeUInt32BE(q.length, pos += p.length);
           privBuf.set(q, pos += 4);
           const pubBuf = Buffer.allocUnsafe(
-            4 + keyName.length + 4 + e.length + 4 + n.length
+            4 + keyName.length + 4 + e2.length + 4 + n.length
           );
           pos = 0;
           pubBuf.writeUInt32BE(keyName.length, pos += 0);
           pubBuf.set(keyName, pos += 4);
-          pubBuf.writeUInt32BE(e.length, pos += keyName.length);
-          pubBuf.set(e, pos += 4);
-          pubBuf.writeUInt32BE(n.length, pos += e.length);
+          pubBuf.writeUInt32BE(e2.length, pos += keyName.length);
+          pubBuf.set(e2, pos += 4);
+          pubBuf.writeUInt32BE(n.length, pos += e2.length);
           pubBuf.set(n, pos += 4);
           return { sshName: keyName.toString(), priv: privBuf, pub: pubBuf };
         }
@@ -42280,7 +42280,7 @@ var require_inherits = __commonJS({
       util = __require("util");
       if (typeof util.inherits !== "function") throw "";
       module2.exports = util.inherits;
-    } catch (e) {
+    } catch (e2) {
       module2.exports = require_inherits_browser();
     }
     var util;
@@ -45573,8 +45573,8 @@ var require_modem = __commonJS({
       try {
         req = http2[self2.protocol === "ssh" ? "http" : self2.protocol].request(opts, function() {
         });
-      } catch (e) {
-        callback(e);
+      } catch (e2) {
+        callback(e2);
         return;
       }
       debug("Sending: %s", util.inspect(options, {
@@ -47390,7 +47390,7 @@ var require_pump = __commonJS({
     var fs;
     try {
       fs = __require("fs");
-    } catch (e) {
+    } catch (e2) {
     }
     var noop = function() {
     };
@@ -51349,8 +51349,8 @@ var require_channel_credentials = __commonJS({
             cert: (_b = this.latestIdentityUpdate) === null || _b === void 0 ? void 0 : _b.certificate,
             ciphers: tls_helpers_1.CIPHER_SUITES
           });
-        } catch (e) {
-          (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to createSecureContext with error " + e.message);
+        } catch (e2) {
+          (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to createSecureContext with error " + e2.message);
           return null;
         }
       }
@@ -51500,8 +51500,8 @@ var require_load_balancer = __commonJS({
       if (typeName in registeredLoadBalancerTypes) {
         try {
           return registeredLoadBalancerTypes[typeName].LoadBalancingConfig.createFromJson(rawConfig[typeName]);
-        } catch (e) {
-          throw new Error(`${typeName}: ${e.message}`);
+        } catch (e2) {
+          throw new Error(`${typeName}: ${e2.message}`);
         }
       } else {
         throw new Error(`Unrecognized load balancing config name ${typeName}`);
@@ -51517,8 +51517,8 @@ var require_load_balancer = __commonJS({
       for (const config2 of configs) {
         try {
           return parseLoadBalancingConfig(config2);
-        } catch (e) {
-          (0, logging_1.log)(constants_1.LogVerbosity.DEBUG, "Config parsing failed with error", e.message);
+        } catch (e2) {
+          (0, logging_1.log)(constants_1.LogVerbosity.DEBUG, "Config parsing failed with error", e2.message);
           continue;
         }
       }
@@ -52750,18 +52750,18 @@ var require_cjs = __commonJS({
       value: true
     });
     var TreeNode = class {
-      constructor(t, e, s = 1) {
+      constructor(t, e2, s = 1) {
         this.i = void 0;
         this.h = void 0;
         this.o = void 0;
         this.u = t;
-        this.l = e;
+        this.l = e2;
         this.p = s;
       }
       I() {
         let t = this;
-        const e = t.o.o === t;
-        if (e && t.p === 1) {
+        const e2 = t.o.o === t;
+        if (e2 && t.p === 1) {
           t = t.h;
         } else if (t.i) {
           t = t.i;
@@ -52769,7 +52769,7 @@ var require_cjs = __commonJS({
             t = t.h;
           }
         } else {
-          if (e) {
+          if (e2) {
             return t.o;
           }
           let s = t.o;
@@ -52790,43 +52790,43 @@ var require_cjs = __commonJS({
           }
           return t;
         } else {
-          let e = t.o;
-          while (e.h === t) {
-            t = e;
-            e = t.o;
+          let e2 = t.o;
+          while (e2.h === t) {
+            t = e2;
+            e2 = t.o;
           }
-          if (t.h !== e) {
-            return e;
+          if (t.h !== e2) {
+            return e2;
           } else return t;
         }
       }
       _() {
         const t = this.o;
-        const e = this.h;
-        const s = e.i;
-        if (t.o === this) t.o = e;
-        else if (t.i === this) t.i = e;
-        else t.h = e;
-        e.o = t;
-        e.i = this;
-        this.o = e;
+        const e2 = this.h;
+        const s = e2.i;
+        if (t.o === this) t.o = e2;
+        else if (t.i === this) t.i = e2;
+        else t.h = e2;
+        e2.o = t;
+        e2.i = this;
+        this.o = e2;
         this.h = s;
         if (s) s.o = this;
-        return e;
+        return e2;
       }
       g() {
         const t = this.o;
-        const e = this.i;
-        const s = e.h;
-        if (t.o === this) t.o = e;
-        else if (t.i === this) t.i = e;
-        else t.h = e;
-        e.o = t;
-        e.h = this;
-        this.o = e;
+        const e2 = this.i;
+        const s = e2.h;
+        if (t.o === this) t.o = e2;
+        else if (t.i === this) t.i = e2;
+        else t.h = e2;
+        e2.o = t;
+        e2.h = this;
+        this.o = e2;
         this.i = s;
         if (s) s.o = this;
-        return e;
+        return e2;
       }
     };
     var TreeNodeEnableIndex = class extends TreeNode {
@@ -52884,22 +52884,22 @@ var require_cjs = __commonJS({
       throw new RangeError("Iterator access denied!");
     }
     var TreeContainer = class extends Container {
-      constructor(t = function(t2, e2) {
-        if (t2 < e2) return -1;
-        if (t2 > e2) return 1;
+      constructor(t = function(t2, e3) {
+        if (t2 < e3) return -1;
+        if (t2 > e3) return 1;
         return 0;
-      }, e = false) {
+      }, e2 = false) {
         super();
         this.v = void 0;
         this.A = t;
-        this.enableIndex = e;
-        this.N = e ? TreeNodeEnableIndex : TreeNode;
+        this.enableIndex = e2;
+        this.N = e2 ? TreeNodeEnableIndex : TreeNode;
         this.C = new this.N();
       }
-      R(t, e) {
+      R(t, e2) {
         let s = this.C;
         while (t) {
-          const i = this.A(t.u, e);
+          const i = this.A(t.u, e2);
           if (i < 0) {
             t = t.h;
           } else if (i > 0) {
@@ -52909,10 +52909,10 @@ var require_cjs = __commonJS({
         }
         return s;
       }
-      K(t, e) {
+      K(t, e2) {
         let s = this.C;
         while (t) {
-          const i = this.A(t.u, e);
+          const i = this.A(t.u, e2);
           if (i <= 0) {
             t = t.h;
           } else {
@@ -52922,10 +52922,10 @@ var require_cjs = __commonJS({
         }
         return s;
       }
-      L(t, e) {
+      L(t, e2) {
         let s = this.C;
         while (t) {
-          const i = this.A(t.u, e);
+          const i = this.A(t.u, e2);
           if (i < 0) {
             s = t;
             t = t.h;
@@ -52935,10 +52935,10 @@ var require_cjs = __commonJS({
         }
         return s;
       }
-      k(t, e) {
+      k(t, e2) {
         let s = this.C;
         while (t) {
-          const i = this.A(t.u, e);
+          const i = this.A(t.u, e2);
           if (i < 0) {
             s = t;
             t = t.h;
@@ -52950,28 +52950,28 @@ var require_cjs = __commonJS({
       }
       P(t) {
         while (true) {
-          const e = t.o;
-          if (e === this.C) return;
+          const e2 = t.o;
+          if (e2 === this.C) return;
           if (t.p === 1) {
             t.p = 0;
             return;
           }
-          if (t === e.i) {
-            const s = e.h;
+          if (t === e2.i) {
+            const s = e2.h;
             if (s.p === 1) {
               s.p = 0;
-              e.p = 1;
-              if (e === this.v) {
-                this.v = e._();
-              } else e._();
+              e2.p = 1;
+              if (e2 === this.v) {
+                this.v = e2._();
+              } else e2._();
             } else {
               if (s.h && s.h.p === 1) {
-                s.p = e.p;
-                e.p = 0;
+                s.p = e2.p;
+                e2.p = 0;
                 s.h.p = 0;
-                if (e === this.v) {
-                  this.v = e._();
-                } else e._();
+                if (e2 === this.v) {
+                  this.v = e2._();
+                } else e2._();
                 return;
               } else if (s.i && s.i.p === 1) {
                 s.p = 1;
@@ -52979,25 +52979,25 @@ var require_cjs = __commonJS({
                 s.g();
               } else {
                 s.p = 1;
-                t = e;
+                t = e2;
               }
             }
           } else {
-            const s = e.i;
+            const s = e2.i;
             if (s.p === 1) {
               s.p = 0;
-              e.p = 1;
-              if (e === this.v) {
-                this.v = e.g();
-              } else e.g();
+              e2.p = 1;
+              if (e2 === this.v) {
+                this.v = e2.g();
+              } else e2.g();
             } else {
               if (s.i && s.i.p === 1) {
-                s.p = e.p;
-                e.p = 0;
+                s.p = e2.p;
+                e2.p = 0;
                 s.i.p = 0;
-                if (e === this.v) {
-                  this.v = e.g();
-                } else e.g();
+                if (e2 === this.v) {
+                  this.v = e2.g();
+                } else e2.g();
                 return;
               } else if (s.h && s.h.p === 1) {
                 s.p = 1;
@@ -53005,7 +53005,7 @@ var require_cjs = __commonJS({
                 s._();
               } else {
                 s.p = 1;
-                t = e;
+                t = e2;
               }
             }
           }
@@ -53016,30 +53016,30 @@ var require_cjs = __commonJS({
           this.clear();
           return;
         }
-        let e = t;
-        while (e.i || e.h) {
-          if (e.h) {
-            e = e.h;
-            while (e.i) e = e.i;
+        let e2 = t;
+        while (e2.i || e2.h) {
+          if (e2.h) {
+            e2 = e2.h;
+            while (e2.i) e2 = e2.i;
           } else {
-            e = e.i;
+            e2 = e2.i;
           }
           const s2 = t.u;
-          t.u = e.u;
-          e.u = s2;
+          t.u = e2.u;
+          e2.u = s2;
           const i = t.l;
-          t.l = e.l;
-          e.l = i;
-          t = e;
+          t.l = e2.l;
+          e2.l = i;
+          t = e2;
         }
-        if (this.C.i === e) {
-          this.C.i = e.o;
-        } else if (this.C.h === e) {
-          this.C.h = e.o;
+        if (this.C.i === e2) {
+          this.C.i = e2.o;
+        } else if (this.C.h === e2) {
+          this.C.h = e2.o;
         }
-        this.P(e);
-        let s = e.o;
-        if (e === s.i) {
+        this.P(e2);
+        let s = e2.o;
+        if (e2 === s.i) {
           s.i = void 0;
         } else s.h = void 0;
         this.m -= 1;
@@ -53052,7 +53052,7 @@ var require_cjs = __commonJS({
         }
       }
       U(t) {
-        const e = typeof t === "number" ? t : void 0;
+        const e2 = typeof t === "number" ? t : void 0;
         const s = typeof t === "function" ? t : void 0;
         const i = typeof t === "undefined" ? [] : void 0;
         let r = 0;
@@ -53064,7 +53064,7 @@ var require_cjs = __commonJS({
             n = n.i;
           } else {
             n = h.pop();
-            if (r === e) return n;
+            if (r === e2) return n;
             i && i.push(n);
             s && s(n, r, this);
             r += 1;
@@ -53075,44 +53075,44 @@ var require_cjs = __commonJS({
       }
       j(t) {
         while (true) {
-          const e = t.o;
-          if (e.p === 0) return;
-          const s = e.o;
-          if (e === s.i) {
+          const e2 = t.o;
+          if (e2.p === 0) return;
+          const s = e2.o;
+          if (e2 === s.i) {
             const i = s.h;
             if (i && i.p === 1) {
-              i.p = e.p = 0;
+              i.p = e2.p = 0;
               if (s === this.v) return;
               s.p = 1;
               t = s;
               continue;
-            } else if (t === e.h) {
+            } else if (t === e2.h) {
               t.p = 0;
               if (t.i) {
-                t.i.o = e;
+                t.i.o = e2;
               }
               if (t.h) {
                 t.h.o = s;
               }
-              e.h = t.i;
+              e2.h = t.i;
               s.i = t.h;
-              t.i = e;
+              t.i = e2;
               t.h = s;
               if (s === this.v) {
                 this.v = t;
                 this.C.o = t;
               } else {
-                const e2 = s.o;
-                if (e2.i === s) {
-                  e2.i = t;
-                } else e2.h = t;
+                const e3 = s.o;
+                if (e3.i === s) {
+                  e3.i = t;
+                } else e3.h = t;
               }
               t.o = s.o;
-              e.o = t;
+              e2.o = t;
               s.o = t;
               s.p = 1;
             } else {
-              e.p = 0;
+              e2.p = 0;
               if (s === this.v) {
                 this.v = s.g();
               } else s.g();
@@ -53122,38 +53122,38 @@ var require_cjs = __commonJS({
           } else {
             const i = s.i;
             if (i && i.p === 1) {
-              i.p = e.p = 0;
+              i.p = e2.p = 0;
               if (s === this.v) return;
               s.p = 1;
               t = s;
               continue;
-            } else if (t === e.i) {
+            } else if (t === e2.i) {
               t.p = 0;
               if (t.i) {
                 t.i.o = s;
               }
               if (t.h) {
-                t.h.o = e;
+                t.h.o = e2;
               }
               s.h = t.i;
-              e.i = t.h;
+              e2.i = t.h;
               t.i = s;
-              t.h = e;
+              t.h = e2;
               if (s === this.v) {
                 this.v = t;
                 this.C.o = t;
               } else {
-                const e2 = s.o;
-                if (e2.i === s) {
-                  e2.i = t;
-                } else e2.h = t;
+                const e3 = s.o;
+                if (e3.i === s) {
+                  e3.i = t;
+                } else e3.h = t;
               }
               t.o = s.o;
-              e.o = t;
+              e2.o = t;
               s.o = t;
               s.p = 1;
             } else {
-              e.p = 0;
+              e2.p = 0;
               if (s === this.v) {
                 this.v = s._();
               } else s._();
@@ -53162,17 +53162,17 @@ var require_cjs = __commonJS({
             }
           }
           if (this.enableIndex) {
-            e.O();
+            e2.O();
             s.O();
             t.O();
           }
           return;
         }
       }
-      q(t, e, s) {
+      q(t, e2, s) {
         if (this.v === void 0) {
           this.m += 1;
-          this.v = new this.N(t, e, 0);
+          this.v = new this.N(t, e2, 0);
           this.v.o = this.C;
           this.C.o = this.C.i = this.C.h = this.v;
           return this.m;
@@ -53181,10 +53181,10 @@ var require_cjs = __commonJS({
         const r = this.C.i;
         const n = this.A(r.u, t);
         if (n === 0) {
-          r.l = e;
+          r.l = e2;
           return this.m;
         } else if (n > 0) {
-          r.i = new this.N(t, e);
+          r.i = new this.N(t, e2);
           r.i.o = r;
           i = r.i;
           this.C.i = i;
@@ -53192,10 +53192,10 @@ var require_cjs = __commonJS({
           const r2 = this.C.h;
           const n2 = this.A(r2.u, t);
           if (n2 === 0) {
-            r2.l = e;
+            r2.l = e2;
             return this.m;
           } else if (n2 < 0) {
-            r2.h = new this.N(t, e);
+            r2.h = new this.N(t, e2);
             r2.h.o = r2;
             i = r2.h;
             this.C.h = i;
@@ -53205,16 +53205,16 @@ var require_cjs = __commonJS({
               if (r3 !== this.C) {
                 const s2 = this.A(r3.u, t);
                 if (s2 === 0) {
-                  r3.l = e;
+                  r3.l = e2;
                   return this.m;
                 } else if (s2 > 0) {
                   const s3 = r3.I();
                   const n3 = this.A(s3.u, t);
                   if (n3 === 0) {
-                    s3.l = e;
+                    s3.l = e2;
                     return this.m;
                   } else if (n3 < 0) {
-                    i = new this.N(t, e);
+                    i = new this.N(t, e2);
                     if (s3.h === void 0) {
                       s3.h = i;
                       i.o = s3;
@@ -53232,7 +53232,7 @@ var require_cjs = __commonJS({
                 const s2 = this.A(i.u, t);
                 if (s2 > 0) {
                   if (i.i === void 0) {
-                    i.i = new this.N(t, e);
+                    i.i = new this.N(t, e2);
                     i.i.o = i;
                     i = i.i;
                     break;
@@ -53240,14 +53240,14 @@ var require_cjs = __commonJS({
                   i = i.i;
                 } else if (s2 < 0) {
                   if (i.h === void 0) {
-                    i.h = new this.N(t, e);
+                    i.h = new this.N(t, e2);
                     i.h.o = i;
                     i = i.h;
                     break;
                   }
                   i = i.h;
                 } else {
-                  i.l = e;
+                  i.l = e2;
                   return this.m;
                 }
               }
@@ -53265,9 +53265,9 @@ var require_cjs = __commonJS({
         this.m += 1;
         return this.m;
       }
-      H(t, e) {
+      H(t, e2) {
         while (t) {
-          const s = this.A(t.u, e);
+          const s = this.A(t.u, e2);
           if (s < 0) {
             t = t.h;
           } else if (s > 0) {
@@ -53282,63 +53282,63 @@ var require_cjs = __commonJS({
         this.C.o = void 0;
         this.C.i = this.C.h = void 0;
       }
-      updateKeyByIterator(t, e) {
+      updateKeyByIterator(t, e2) {
         const s = t.T;
         if (s === this.C) {
           throwIteratorAccessError();
         }
         if (this.m === 1) {
-          s.u = e;
+          s.u = e2;
           return true;
         }
         const i = s.B().u;
         if (s === this.C.i) {
-          if (this.A(i, e) > 0) {
-            s.u = e;
+          if (this.A(i, e2) > 0) {
+            s.u = e2;
             return true;
           }
           return false;
         }
         const r = s.I().u;
         if (s === this.C.h) {
-          if (this.A(r, e) < 0) {
-            s.u = e;
+          if (this.A(r, e2) < 0) {
+            s.u = e2;
             return true;
           }
           return false;
         }
-        if (this.A(r, e) >= 0 || this.A(i, e) <= 0) return false;
-        s.u = e;
+        if (this.A(r, e2) >= 0 || this.A(i, e2) <= 0) return false;
+        s.u = e2;
         return true;
       }
       eraseElementByPos(t) {
         if (t < 0 || t > this.m - 1) {
           throw new RangeError();
         }
-        const e = this.U(t);
-        this.S(e);
+        const e2 = this.U(t);
+        this.S(e2);
         return this.m;
       }
       eraseElementByKey(t) {
         if (this.m === 0) return false;
-        const e = this.H(this.v, t);
-        if (e === this.C) return false;
-        this.S(e);
+        const e2 = this.H(this.v, t);
+        if (e2 === this.C) return false;
+        this.S(e2);
         return true;
       }
       eraseElementByIterator(t) {
-        const e = t.T;
-        if (e === this.C) {
+        const e2 = t.T;
+        if (e2 === this.C) {
           throwIteratorAccessError();
         }
-        const s = e.h === void 0;
+        const s = e2.h === void 0;
         const i = t.iteratorType === 0;
         if (i) {
           if (s) t.next();
         } else {
-          if (!s || e.i === void 0) t.next();
+          if (!s || e2.i === void 0) t.next();
         }
-        this.S(e);
+        this.S(e2);
         return t;
       }
       getHeight() {
@@ -53351,10 +53351,10 @@ var require_cjs = __commonJS({
       }
     };
     var TreeIterator = class extends ContainerIterator {
-      constructor(t, e, s) {
+      constructor(t, e2, s) {
         super(s);
         this.T = t;
-        this.C = e;
+        this.C = e2;
         if (this.iteratorType === 0) {
           this.pre = function() {
             if (this.T === this.C.i) {
@@ -53389,10 +53389,10 @@ var require_cjs = __commonJS({
       }
       get index() {
         let t = this.T;
-        const e = this.C.o;
+        const e2 = this.C.o;
         if (t === this.C) {
-          if (e) {
-            return e.M - 1;
+          if (e2) {
+            return e2.M - 1;
           }
           return 0;
         }
@@ -53400,15 +53400,15 @@ var require_cjs = __commonJS({
         if (t.i) {
           s += t.i.M;
         }
-        while (t !== e) {
-          const e2 = t.o;
-          if (t === e2.h) {
+        while (t !== e2) {
+          const e3 = t.o;
+          if (t === e3.h) {
             s += 1;
-            if (e2.i) {
-              s += e2.i.M;
+            if (e3.i) {
+              s += e3.i.M;
             }
           }
-          t = e2;
+          t = e3;
         }
         return s;
       }
@@ -53417,8 +53417,8 @@ var require_cjs = __commonJS({
       }
     };
     var OrderedMapIterator = class _OrderedMapIterator extends TreeIterator {
-      constructor(t, e, s, i) {
-        super(t, e, i);
+      constructor(t, e2, s, i) {
+        super(t, e2, i);
         this.container = s;
       }
       get pointer() {
@@ -53427,14 +53427,14 @@ var require_cjs = __commonJS({
         }
         const t = this;
         return new Proxy([], {
-          get(e, s) {
+          get(e2, s) {
             if (s === "0") return t.T.u;
             else if (s === "1") return t.T.l;
-            e[0] = t.T.u;
-            e[1] = t.T.l;
-            return e[s];
+            e2[0] = t.T.u;
+            e2[1] = t.T.l;
+            return e2[s];
           },
-          set(e, s, i) {
+          set(e2, s, i) {
             if (s !== "1") {
               throw new TypeError("prop must be 1");
             }
@@ -53448,8 +53448,8 @@ var require_cjs = __commonJS({
       }
     };
     var OrderedMap = class extends TreeContainer {
-      constructor(t = [], e, s) {
-        super(e, s);
+      constructor(t = [], e2, s) {
+        super(e2, s);
         const i = this;
         t.forEach((function(t2) {
           i.setElement(t2[0], t2[1]);
@@ -53478,56 +53478,56 @@ var require_cjs = __commonJS({
         return [t.u, t.l];
       }
       lowerBound(t) {
-        const e = this.R(this.v, t);
-        return new OrderedMapIterator(e, this.C, this);
+        const e2 = this.R(this.v, t);
+        return new OrderedMapIterator(e2, this.C, this);
       }
       upperBound(t) {
-        const e = this.K(this.v, t);
-        return new OrderedMapIterator(e, this.C, this);
+        const e2 = this.K(this.v, t);
+        return new OrderedMapIterator(e2, this.C, this);
       }
       reverseLowerBound(t) {
-        const e = this.L(this.v, t);
-        return new OrderedMapIterator(e, this.C, this);
+        const e2 = this.L(this.v, t);
+        return new OrderedMapIterator(e2, this.C, this);
       }
       reverseUpperBound(t) {
-        const e = this.k(this.v, t);
-        return new OrderedMapIterator(e, this.C, this);
+        const e2 = this.k(this.v, t);
+        return new OrderedMapIterator(e2, this.C, this);
       }
       forEach(t) {
-        this.U((function(e, s, i) {
-          t([e.u, e.l], s, i);
+        this.U((function(e2, s, i) {
+          t([e2.u, e2.l], s, i);
         }));
       }
-      setElement(t, e, s) {
-        return this.q(t, e, s);
+      setElement(t, e2, s) {
+        return this.q(t, e2, s);
       }
       getElementByPos(t) {
         if (t < 0 || t > this.m - 1) {
           throw new RangeError();
         }
-        const e = this.U(t);
-        return [e.u, e.l];
+        const e2 = this.U(t);
+        return [e2.u, e2.l];
       }
       find(t) {
-        const e = this.H(this.v, t);
-        return new OrderedMapIterator(e, this.C, this);
+        const e2 = this.H(this.v, t);
+        return new OrderedMapIterator(e2, this.C, this);
       }
       getElementByKey(t) {
-        const e = this.H(this.v, t);
-        return e.l;
+        const e2 = this.H(this.v, t);
+        return e2.l;
       }
       union(t) {
-        const e = this;
+        const e2 = this;
         t.forEach((function(t2) {
-          e.setElement(t2[0], t2[1]);
+          e2.setElement(t2[0], t2[1]);
         }));
         return this.m;
       }
       *[Symbol.iterator]() {
         const t = this.m;
-        const e = this.U();
+        const e2 = this.U();
         for (let s = 0; s < t; ++s) {
-          const t2 = e[s];
+          const t2 = e2[s];
           yield [t2.u, t2.l];
         }
       }
@@ -54013,8 +54013,8 @@ var require_client_interceptors = __commonJS({
         let serialized;
         try {
           serialized = this.methodDefinition.requestSerialize(message);
-        } catch (e) {
-          this.call.cancelWithStatus(constants_1.Status.INTERNAL, `Request message serialization failure: ${(0, error_1.getErrorMessage)(e)}`);
+        } catch (e2) {
+          this.call.cancelWithStatus(constants_1.Status.INTERNAL, `Request message serialization failure: ${(0, error_1.getErrorMessage)(e2)}`);
           return;
         }
         this.call.sendMessageWithContext(context, serialized);
@@ -54035,10 +54035,10 @@ var require_client_interceptors = __commonJS({
             let deserialized;
             try {
               deserialized = this.methodDefinition.responseDeserialize(message);
-            } catch (e) {
+            } catch (e2) {
               readError = {
                 code: constants_1.Status.INTERNAL,
-                details: `Response message parsing error: ${(0, error_1.getErrorMessage)(e)}`,
+                details: `Response message parsing error: ${(0, error_1.getErrorMessage)(e2)}`,
                 metadata: new metadata_1.Metadata()
               };
               this.call.cancelWithStatus(readError.code, readError.details);
@@ -54190,7 +54190,7 @@ var require_client2 = __commonJS({
           let newState;
           try {
             newState = this[CHANNEL_SYMBOL].getConnectivityState(true);
-          } catch (e) {
+          } catch (e2) {
             callback(new Error("The channel has been closed"));
             return;
           }
@@ -54199,7 +54199,7 @@ var require_client2 = __commonJS({
           } else {
             try {
               this[CHANNEL_SYMBOL].watchConnectivityState(newState, deadline, checkState);
-            } catch (e) {
+            } catch (e2) {
               callback(new Error("The channel has been closed"));
             }
           }
@@ -58728,8 +58728,8 @@ var require_single_subchannel_channel = __commonJS({
         let credsMetadata;
         try {
           credsMetadata = await this.subchannel.getCallCredentials().generateMetadata({ method_name: this.method, service_url: this.serviceUrl });
-        } catch (e) {
-          const error62 = e;
+        } catch (e2) {
+          const error62 = e2;
           const { code, details: details2 } = (0, control_plane_status_1.restrictControlPlaneStatusCode)(typeof error62.code === "number" ? error62.code : constants_1.Status.UNKNOWN, `Getting metadata from plugin failed with error: ${error62.message}`);
           listener.onReceiveStatus({
             code,
@@ -59552,7 +59552,7 @@ var require_http_proxy = __commonJS({
       let proxyUrl;
       try {
         proxyUrl = new url_1.URL(proxyEnv);
-      } catch (e) {
+      } catch (e2) {
         (0, logging_1.log)(constants_1.LogVerbosity.ERROR, `cannot parse value of "${envVar}" env var`);
         return {};
       }
@@ -59930,12 +59930,12 @@ var require_subchannel_call = __commonJS({
           let messages;
           try {
             messages = this.decoder.write(data);
-          } catch (e) {
+          } catch (e2) {
             if (this.httpStatusCode !== void 0 && this.httpStatusCode !== 200) {
               const mappedStatus = mapHttpStatusCode(this.httpStatusCode);
               this.cancelWithStatus(mappedStatus.code, mappedStatus.details);
             } else {
-              this.cancelWithStatus(constants_1.Status.RESOURCE_EXHAUSTED, e.message);
+              this.cancelWithStatus(constants_1.Status.RESOURCE_EXHAUSTED, e2.message);
             }
             return;
           }
@@ -60125,7 +60125,7 @@ var require_subchannel_call = __commonJS({
         let metadata;
         try {
           metadata = metadata_1.Metadata.fromHttp2Headers(headers);
-        } catch (e) {
+        } catch (e2) {
           metadata = new metadata_1.Metadata();
         }
         const statusValues = metadata.get("grpc-status");
@@ -60322,7 +60322,7 @@ var require_transport = __commonJS({
           options["grpc.primary_user_agent"],
           `grpc-node-js/${clientVersion}`,
           options["grpc.secondary_user_agent"]
-        ].filter((e) => e).join(" ");
+        ].filter((e2) => e2).join(" ");
         if ("grpc.keepalive_time_ms" in options) {
           this.keepaliveTimeMs = options["grpc.keepalive_time_ms"];
         } else {
@@ -60530,8 +60530,8 @@ var require_transport = __commonJS({
           if (!pingSentSuccessfully) {
             pingSendError = "Ping returned false";
           }
-        } catch (e) {
-          pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+        } catch (e2) {
+          pingSendError = (e2 instanceof Error ? e2.message : "") || "Unknown error";
         }
         if (pingSendError) {
           if (this.keepaliveTraceEnabled) {
@@ -60598,9 +60598,9 @@ var require_transport = __commonJS({
         let http2Stream;
         try {
           http2Stream = this.session.request(headers);
-        } catch (e) {
+        } catch (e2) {
           this.handleDisconnect();
-          throw e;
+          throw e2;
         }
         if (this.flowControlTraceEnabled) {
           this.flowControlTrace("local window size: " + this.session.state.localWindowSize + " remote window size: " + this.session.state.remoteWindowSize);
@@ -60831,10 +60831,10 @@ var require_transport = __commonJS({
             this.trace(addressString + " Established secure connection");
           }
           return this.createSession(secureConnectResult, address, options);
-        } catch (e) {
+        } catch (e2) {
           tcpConnection === null || tcpConnection === void 0 ? void 0 : tcpConnection.destroy();
           secureConnectResult === null || secureConnectResult === void 0 ? void 0 : secureConnectResult.socket.destroy();
-          throw e;
+          throw e2;
         }
       }
       shutdown() {
@@ -61902,7 +61902,7 @@ var require_retrying_call = __commonJS({
         }
         try {
           return parseInt(mdValue[0]);
-        } catch (e) {
+        } catch (e2) {
           return -1;
         }
       }
@@ -64334,8 +64334,8 @@ var require_server_interceptors = __commonJS({
         let rawMessages;
         try {
           rawMessages = this.decoder.write(data);
-        } catch (e) {
-          this.sendStatus({ code: constants_1.Status.RESOURCE_EXHAUSTED, details: e.message });
+        } catch (e2) {
+          this.sendStatus({ code: constants_1.Status.RESOURCE_EXHAUSTED, details: e2.message });
           return;
         }
         for (const messageBytes of rawMessages) {
@@ -64386,10 +64386,10 @@ var require_server_interceptors = __commonJS({
         let response;
         try {
           response = this.serializeMessage(message);
-        } catch (e) {
+        } catch (e2) {
           let details2;
           if (environment_1.GRPC_NODE_DEBUG_SEND_ERROR_DETAILS) {
-            details2 = `Error serializing response: ${(0, error_1.getErrorMessage)(e)}`;
+            details2 = `Error serializing response: ${(0, error_1.getErrorMessage)(e2)}`;
           } else {
             details2 = "Error serializing response";
           }
@@ -64851,8 +64851,8 @@ var require_server2 = __commonJS({
               }
             });
             http2Server.on("secureConnection", (socket) => {
-              socket.on("error", (e) => {
-                this.trace("An incoming TLS connection closed with error: " + e.message);
+              socket.on("error", (e2) => {
+                this.trace("An incoming TLS connection closed with error: " + e2.message);
               });
             });
             const credsWatcher = (options) => {
@@ -64860,8 +64860,8 @@ var require_server2 = __commonJS({
                 const secureServer = http2Server;
                 try {
                   secureServer.setSecureContext(options);
-                } catch (e) {
-                  logging.log(constants_1.LogVerbosity.ERROR, "Failed to set secure context with error " + e.message);
+                } catch (e2) {
+                  logging.log(constants_1.LogVerbosity.ERROR, "Failed to set secure context with error " + e2.message);
                   options = null;
                 }
               }
@@ -65511,7 +65511,7 @@ var require_server2 = __commonJS({
                 this.trace("Connection dropped by max connection age: " + ((_b2 = session.socket) === null || _b2 === void 0 ? void 0 : _b2.remoteAddress));
                 try {
                   session.goaway(http2.constants.NGHTTP2_NO_ERROR, ~(1 << 31), kMaxAge);
-                } catch (e) {
+                } catch (e2) {
                   session.destroy();
                   return;
                 }
@@ -65569,8 +65569,8 @@ var require_server2 = __commonJS({
                 if (!pingSentSuccessfully) {
                   pingSendError = "Ping returned false";
                 }
-              } catch (e) {
-                pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+              } catch (e2) {
+                pingSendError = (e2 instanceof Error ? e2.message : "") || "Unknown error";
               }
               if (pingSendError) {
                 this.keepaliveTrace("Ping send failed: " + pingSendError);
@@ -65642,7 +65642,7 @@ var require_server2 = __commonJS({
                 this.channelzTrace.addTrace("CT_INFO", "Connection dropped by max connection age from " + clientAddress);
                 try {
                   session.goaway(http2.constants.NGHTTP2_NO_ERROR, ~(1 << 31), kMaxAge);
-                } catch (e) {
+                } catch (e2) {
                   session.destroy();
                   return;
                 }
@@ -65701,8 +65701,8 @@ var require_server2 = __commonJS({
                 if (!pingSentSuccessfully) {
                   pingSendError = "Ping returned false";
                 }
-              } catch (e) {
-                pingSendError = (e instanceof Error ? e.message : "") || "Unknown error";
+              } catch (e2) {
+                pingSendError = (e2 instanceof Error ? e2.message : "") || "Unknown error";
               }
               if (pingSendError) {
                 this.keepaliveTrace("Ping send failed: " + pingSendError);
@@ -68601,12 +68601,12 @@ var require_buildkit = __commonJS({
           logs: [],
           raw: json3
         };
-      } catch (e) {
+      } catch (e2) {
         return {
           isBuildKit: false,
           logs: [],
           raw: null,
-          error: e.message
+          error: e2.message
         };
       }
     }
@@ -68640,12 +68640,12 @@ var require_buildkit = __commonJS({
             output2.push(result.raw);
             if (onProgress) onProgress(result.raw);
           }
-        } catch (e) {
+        } catch (e2) {
           try {
             var json3 = JSON.parse(line);
             output2.push(json3);
             if (onProgress) onProgress(json3);
-          } catch (e2) {
+          } catch (e22) {
           }
         }
       }
@@ -69857,11 +69857,11 @@ var require_docker = __commonJS({
               stream.on("end", function() {
                 try {
                   streamo[0].end();
-                } catch (e) {
+                } catch (e2) {
                 }
                 try {
                   streamo[1].end();
-                } catch (e) {
+                } catch (e2) {
                 }
               });
               container.modem.demuxStream(stream, streamo[0], streamo[1]);
@@ -69936,11 +69936,11 @@ var require_docker = __commonJS({
               stream.on("end", function() {
                 try {
                   streamo[0].end();
-                } catch (e) {
+                } catch (e2) {
                 }
                 try {
                   streamo[1].end();
-                } catch (e) {
+                } catch (e2) {
                 }
               });
               containero.modem.demuxStream(stream, streamo[0], streamo[1]);
@@ -74480,9 +74480,9 @@ var _parse = (_Err) => {
       throw new $ZodAsyncError();
     }
     if (result.issues.length) {
-      const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-      captureStackTrace(e, _params?.callee ?? fn);
-      throw e;
+      const e2 = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+      captureStackTrace(e2, _params?.callee ?? fn);
+      throw e2;
     }
     return result.value;
   };
@@ -74496,9 +74496,9 @@ var _parseAsync = (_Err) => {
     if (result instanceof Promise)
       result = await result;
     if (result.issues.length) {
-      const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-      captureStackTrace(e, params?.callee ?? fn);
-      throw e;
+      const e2 = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+      captureStackTrace(e2, params?.callee ?? fn);
+      throw e2;
     }
     return result.value;
   };
@@ -74526,8 +74526,8 @@ function failure(Err, issues, ctx) {
       }
       return error62;
     },
-    set error(e) {
-      error62 = e;
+    set error(e2) {
+      error62 = e2;
       issues = void 0;
       ctx = void 0;
     }
@@ -80459,15 +80459,15 @@ var error20 = () => {
   };
   const typeEntry = (t) => t ? TypeNames[t] : void 0;
   const typeLabel = (t) => {
-    const e = typeEntry(t);
-    if (e)
-      return e.label;
+    const e2 = typeEntry(t);
+    if (e2)
+      return e2.label;
     return t ?? TypeNames.unknown.label;
   };
   const withDefinite = (t) => `ה${typeLabel(t)}`;
   const verbFor = (t) => {
-    const e = typeEntry(t);
-    const gender = e?.gender ?? "m";
+    const e2 = typeEntry(t);
+    const gender = e2?.gender ?? "m";
     return gender === "f" ? "צריכה להיות" : "צריך להיות";
   };
   const getSizing = (origin) => {
@@ -85620,10 +85620,10 @@ var $ZodRegistry = class {
     this._idmap = /* @__PURE__ */ new Map();
   }
   add(schema, ..._meta) {
-    const meta3 = _meta[0];
-    this._map.set(schema, meta3);
-    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
-      this._idmap.set(meta3.id, schema);
+    const meta4 = _meta[0];
+    this._map.set(schema, meta4);
+    if (meta4 && typeof meta4 === "object" && "id" in meta4) {
+      this._idmap.set(meta4.id, schema);
     }
     return this;
   }
@@ -85633,9 +85633,9 @@ var $ZodRegistry = class {
     return this;
   }
   remove(schema) {
-    const meta3 = this._map.get(schema);
-    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
-      this._idmap.delete(meta3.id);
+    const meta4 = this._map.get(schema);
+    if (meta4 && typeof meta4 === "object" && "id" in meta4) {
+      this._idmap.delete(meta4.id);
     }
     this._map.delete(schema);
     return this;
@@ -88417,9 +88417,9 @@ function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
       ctx.seen.get(parent).isParent = true;
     }
   }
-  const meta3 = ctx.metadataRegistry.get(schema);
-  if (meta3)
-    assignProps(result.schema, meta3);
+  const meta4 = ctx.metadataRegistry.get(schema);
+  if (meta4)
+    assignProps(result.schema, meta4);
   if (ctx.io === "input" && isTransforming(schema)) {
     delete result.schema.examples;
     delete result.schema.default;
@@ -89998,8 +89998,8 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
   brand() {
     return this;
   },
-  register(reg, meta3) {
-    reg.add(this, meta3);
+  register(reg, meta4) {
+    reg.add(this, meta4);
     return this;
   },
   refine(check2, params) {
@@ -92479,7 +92479,7 @@ function openLoopLimits(phase2) {
 }
 var OPEN_LATE_MS = 5;
 function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e) => e.request) : [load.request];
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e2) => e2.request) : [load.request];
   return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
 }
 var WS_ENTRIES = ["push", "connect"];
@@ -92518,8 +92518,8 @@ function decodeHistogram(base644) {
 }
 function mergeHistograms(encoded) {
   const out = createHistogram();
-  for (const e of encoded) {
-    const h = decodeHistogram(e);
+  for (const e2 of encoded) {
+    const h = decodeHistogram(e2);
     out.add(h);
     h.destroy();
   }
@@ -93084,7 +93084,7 @@ function thresholdRules2(raw, path, problems) {
   for (const [key, value] of entries) {
     if (value === void 0) continue;
     if (key in K6_METRICS) {
-      value.forEach((e, i) => add(k6Rule(key, e), `${path}.${key}[${i}]`));
+      value.forEach((e2, i) => add(k6Rule(key, e2), `${path}.${key}[${i}]`));
       continue;
     }
     const metric = metricKey(key);
@@ -93437,8 +93437,8 @@ function originOf(url2) {
   }
 }
 function normalizeMix(raw, path, problems, resolveAt, urlOf) {
-  const mix = raw.map((e, i) => {
-    const { name: name2, weight, thresholds: thresholds2, ...request2 } = e;
+  const mix = raw.map((e2, i) => {
+    const { name: name2, weight, thresholds: thresholds2, ...request2 } = e2;
     const at = `${path}[${i}]`;
     return {
       name: name2,
@@ -93447,14 +93447,14 @@ function normalizeMix(raw, path, problems, resolveAt, urlOf) {
       thresholds: mergeThresholds(void 0, thresholds2, `${at}.thresholds`, problems)
     };
   });
-  for (const dup of duplicates(mix.map((e) => e.name))) {
+  for (const dup of duplicates(mix.map((e2) => e2.name))) {
     problems.push(`${path}: request name "${dup}" is used twice (it names the entry's results)`);
   }
-  const total = mix.reduce((a, e) => a + e.weight, 0);
+  const total = mix.reduce((a, e2) => a + e2.weight, 0);
   if (!(total > 0)) problems.push(`${path}: the weights must sum to a positive number`);
   const first = mix[0];
-  mix.forEach((e, i) => {
-    if (i > 0 && originOf(e.request.url) !== originOf(first.request.url)) {
+  mix.forEach((e2, i) => {
+    if (i > 0 && originOf(e2.request.url) !== originOf(first.request.url)) {
       problems.push(
         `${path}[${i}].url: must have the origin of ${path.split(".").pop()}[0] (${originOf(first.request.url)}): a phase's ${path.endsWith(".flow") ? "flow" : "mix"} shares one set of connections`
       );
@@ -93485,12 +93485,12 @@ function normalizeFlow(raw, path, ctx) {
     })
   );
   const all = new Set(extractedAt.keys());
-  mix.forEach((e, i) => {
-    if (e.name === ITERATION_ENTRY)
+  mix.forEach((e2, i) => {
+    if (e2.name === ITERATION_ENTRY)
       problems.push(
         `${path}[${i}].name: "${ITERATION_ENTRY}" names the flow's iteration results; call the step something else`
       );
-    for (const used of new Set(requestTexts(e.request).flatMap((t) => valuesUsed(t, all)))) {
+    for (const used of new Set(requestTexts(e2.request).flatMap((t) => valuesUsed(t, all)))) {
       const at = extractedAt.get(used);
       if (at >= i)
         problems.push(
@@ -93539,7 +93539,7 @@ function normalizeHttp(raw, path, ctx) {
     problems.push(
       `${path}.phases[${pipelined2}].pipelining: HTTP/1.1 only; over HTTP/2 (request.http: 2) give streams: requests each connection keeps in flight`
     );
-  } else if (pipelined2 >= 0 && [request2, ...(mix ?? []).map((e) => e.request)].some((r) => requestAsksClose(r.headers))) {
+  } else if (pipelined2 >= 0 && [request2, ...(mix ?? []).map((e2) => e2.request)].some((r) => requestAsksClose(r.headers))) {
     problems.push(
       `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
     );
@@ -93571,7 +93571,7 @@ function normalizeHttp(raw, path, ctx) {
 }
 function httpVersion2(raw, path, problems) {
   const key = raw.requests ? "requests" : "flow";
-  const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? raw.flow ?? []).map((e, i) => ({ at: `${path}.${key}[${i}].http`, http: e.http }));
+  const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? raw.flow ?? []).map((e2, i) => ({ at: `${path}.${key}[${i}].http`, http: e2.http }));
   const versions = given.map((g) => ({ at: g.at, v: g.http === void 0 ? void 0 : Number(g.http) }));
   const first = versions.find((g) => g.v !== void 0);
   for (const g of versions) {
@@ -93645,13 +93645,13 @@ function normalizeSetup(raw, ctx, loopback) {
     problems.push(`setup: step name "${dup}" is used twice (it names the step in messages)`);
   const extractedAt = /* @__PURE__ */ new Map();
   steps2.forEach((s, i) => {
-    for (const e of s.extract) {
-      const first = extractedAt.get(e.name);
+    for (const e2 of s.extract) {
+      const first = extractedAt.get(e2.name);
       if (first !== void 0)
         problems.push(
-          `setup[${i}].extract.${e.name}: ${e.name} is extracted by setup[${first}] (${steps2[first]?.name}) too`
+          `setup[${i}].extract.${e2.name}: ${e2.name} is extracted by setup[${first}] (${steps2[first]?.name}) too`
         );
-      else extractedAt.set(e.name, i);
+      else extractedAt.set(e2.name, i);
     }
   });
   steps2.forEach((s, i) => {
@@ -94464,10 +94464,10 @@ function hashHttp(target, bodies, readBodies) {
     // a hook by its source (what it does), not its path
     ...target.hook ? { hook: bodiesDigest([target.hook.source ?? ""]) } : {},
     // thresholds are not part of what is measured; a mix's names and weights are
-    mix: target.mix?.map((e) => ({
-      name: e.name,
-      weight: e.weight,
-      request: hashedRequest(e.request, e.request.bodiesFile ? readBodies(e.request.bodiesFile) : void 0)
+    mix: target.mix?.map((e2) => ({
+      name: e2.name,
+      weight: e2.weight,
+      request: hashedRequest(e2.request, e2.request.bodiesFile ? readBodies(e2.request.bodiesFile) : void 0)
     }))
   };
 }
@@ -94496,10 +94496,10 @@ function planHttp(target, readBodies) {
   const planned = { kind: "http", request: planRequest(target.request, readBodies, columns) };
   if (target.http === 2) planned.http = 2;
   if (target.mix) {
-    planned.mix = target.mix.map((e) => ({
-      name: e.name,
-      weight: e.weight,
-      request: planRequest(e.request, readBodies, columns)
+    planned.mix = target.mix.map((e2) => ({
+      name: e2.name,
+      weight: e2.weight,
+      request: planRequest(e2.request, readBodies, columns)
     }));
   }
   if (target.flow) planned.flow = { extract: target.flow.extract };
@@ -94690,12 +94690,12 @@ function resolveHttp(scenarios, io) {
     }
     const data = t.data?.columns && t.data.rows ? { columns: t.data.columns, rows: t.data.rows, file: t.data.file } : void 0;
     if (t.flow) {
-      const values = new Set(t.flow.extract.flat().map((e) => e.name));
-      t.mix?.forEach((e, j) => {
-        problems.push(...requestTemplateProblems(e.request, `${path}.flow[${j}]`, data, values));
+      const values = new Set(t.flow.extract.flat().map((e2) => e2.name));
+      t.mix?.forEach((e2, j) => {
+        problems.push(...requestTemplateProblems(e2.request, `${path}.flow[${j}]`, data, values));
         const checks = [
-          ...e.request.expect?.body ?? [],
-          ...(e.request.expect?.json ?? []).flatMap((c) => typeof c.equals === "string" ? [c.equals] : [])
+          ...e2.request.expect?.body ?? [],
+          ...(e2.request.expect?.json ?? []).flatMap((c) => typeof c.equals === "string" ? [c.equals] : [])
         ];
         if (checks.some(
           (x) => compileText(x, t.data?.columns, values).compiled.parts.some(
@@ -94707,7 +94707,7 @@ function resolveHttp(scenarios, io) {
           );
       });
     } else if (t.mix)
-      t.mix.forEach((e, j) => problems.push(...requestTemplateProblems(e.request, `${path}.requests[${j}]`, data)));
+      t.mix.forEach((e2, j) => problems.push(...requestTemplateProblems(e2.request, `${path}.requests[${j}]`, data)));
     else problems.push(...requestTemplateProblems(t.request, `${path}.request`, data));
   });
   return problems;
@@ -95060,7 +95060,7 @@ import { basename as basename3 } from "node:path";
 var BARE_SLOT = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 var BODIES_LINE = /\.bodies: line \d+ of /;
 function texts(r, path, bodies) {
-  const e = r.expect;
+  const e2 = r.expect;
   const file2 = r.bodiesFile;
   const lines = file2 !== void 0 ? bodies?.(file2) ?? [] : [];
   return [
@@ -95069,14 +95069,14 @@ function texts(r, path, bodies) {
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : [],
     // (the body's line in the file: a JSON string line is sent as its text, so counted among its bodies)
     ...lines.map((b) => [`${path}.bodies: line ${b.line} of ${basename3(file2 ?? "")}`, b.text]),
-    ...(e?.body ?? []).map((b) => [`${path}.expect.body`, b]),
-    ...(e?.json ?? []).flatMap(
+    ...(e2?.body ?? []).map((b) => [`${path}.expect.body`, b]),
+    ...(e2?.json ?? []).flatMap(
       (c) => typeof c.equals === "string" ? [[`${path}.expect.json`, c.equals]] : []
     )
   ];
 }
 function sources(config2, bodies) {
-  const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e) => e.name)));
+  const setup = new Set((config2.setup ?? []).flatMap((s) => s.extract.map((e2) => e2.name)));
   const none = /* @__PURE__ */ new Set();
   const plain = { setup, flow: none, columns: [] };
   const http2 = (path, request2, known, slots) => ({
@@ -95113,12 +95113,12 @@ function sources(config2, bodies) {
     }
     const known = {
       setup,
-      flow: t.flow ? new Set(t.flow.extract.flat().map((e) => e.name)) : none,
+      flow: t.flow ? new Set(t.flow.extract.flat().map((e2) => e2.name)) : none,
       columns: t.data?.columns ?? []
     };
     const slots = t.data && !t.data.columns ? void 0 : { columns: t.data?.columns };
-    if (t.flow) t.mix?.forEach((e, j) => out.push(http2(`${path}.flow[${j}]`, e.request, known, slots)));
-    else if (t.mix) t.mix.forEach((e, j) => out.push(http2(`${path}.requests[${j}]`, e.request, known, slots)));
+    if (t.flow) t.mix?.forEach((e2, j) => out.push(http2(`${path}.flow[${j}]`, e2.request, known, slots)));
+    else if (t.mix) t.mix.forEach((e2, j) => out.push(http2(`${path}.requests[${j}]`, e2.request, known, slots)));
     else out.push(http2(`${path}.request`, t.request, known, slots));
   });
   return out;
@@ -95757,8 +95757,8 @@ function mappingBranch(issue2, data) {
   if (issue2.code !== "invalid_union" || data === void 0) return void 0;
   const value = valueAt(data, issue2.path);
   if (value === null || typeof value !== "object" || Array.isArray(value)) return void 0;
-  const branch = issue2.errors.find((errs) => errs.length > 0 && errs.every((e) => e.path.length > 0));
-  return branch?.map((e) => ({ ...e, path: [...issue2.path, ...e.path] }));
+  const branch = issue2.errors.find((errs) => errs.length > 0 && errs.every((e2) => e2.path.length > 0));
+  return branch?.map((e2) => ({ ...e2, path: [...issue2.path, ...e2.path] }));
 }
 var ARTICLE = {
   array: "a list",
@@ -95778,12 +95778,12 @@ var YAML_HINTS = {
   TAB_AS_INDENT: "indent with spaces, not tabs",
   DUPLICATE_KEY: "a key is given twice in one mapping"
 };
-function yamlProblem(e) {
-  const pos = e.linePos?.[0];
+function yamlProblem(e2) {
+  const pos = e2.linePos?.[0];
   const where = pos ? `line ${pos.line}, column ${pos.col}` : "YAML";
-  if (/Maximum call stack/i.test(e.message)) return `${where}: YAML nested too deeply to read`;
-  const words = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").replace(/; please use YAML\.parseAllDocuments\(\)/, "");
-  const hint = YAML_HINTS[e.code] ?? (/Nested mappings are not allowed/.test(words) ? YAML_HINTS.NESTED_MAPPING_IN_COMPACT : void 0);
+  if (/Maximum call stack/i.test(e2.message)) return `${where}: YAML nested too deeply to read`;
+  const words = (e2.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "").replace(/; please use YAML\.parseAllDocuments\(\)/, "");
+  const hint = YAML_HINTS[e2.code] ?? (/Nested mappings are not allowed/.test(words) ? YAML_HINTS.NESTED_MAPPING_IN_COMPACT : void 0);
   return `${where}: ${words}${hint ? ` (${hint})` : ""}`;
 }
 function parseConfigText(text, file2, resolvePath) {
@@ -97226,8 +97226,8 @@ function historyEntry(results2) {
   };
 }
 function isEntry(v) {
-  const e = v;
-  return Boolean(e) && e.schema === HISTORY_SCHEMA && typeof e.time === "string" && typeof e.phases === "object" && e.phases !== null;
+  const e2 = v;
+  return Boolean(e2) && e2.schema === HISTORY_SCHEMA && typeof e2.time === "string" && typeof e2.phases === "object" && e2.phases !== null;
 }
 function parseHistory(text) {
   const entries = [];
@@ -97246,7 +97246,7 @@ function parseHistory(text) {
 }
 function appendHistory(text, entry, max2 = HISTORY_MAX) {
   const { entries } = parseHistory(text);
-  return `${[...entries, entry].slice(-max2).map((e) => JSON.stringify(e)).join("\n")}
+  return `${[...entries, entry].slice(-max2).map((e2) => JSON.stringify(e2)).join("\n")}
 `;
 }
 
@@ -97276,8 +97276,8 @@ function splitScores(x) {
     const inLeft = left[t];
     const inRight = right[t];
     const between = total - inLeft - inRight;
-    const e = (a > 0 ? 2 * between / (a * b) : 0) - (a > 0 ? 2 * inLeft / (a * a) : 0) - 2 * inRight / (b * b);
-    scores.push(a * b / n * e);
+    const e2 = (a > 0 ? 2 * between / (a * b) : 0) - (a > 0 ? 2 * inLeft / (a * a) : 0) - 2 * inRight / (b * b);
+    scores.push(a * b / n * e2);
   }
   return scores;
 }
@@ -97340,24 +97340,24 @@ var SHIFT_MIN_RUNS = 3;
 var mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
 function usual(runs) {
   const counts2 = /* @__PURE__ */ new Map();
-  for (const e of runs) {
-    if (!e.machine) continue;
-    const key = `${e.machine.cpuModel}\0${e.machine.cores}`;
+  for (const e2 of runs) {
+    if (!e2.machine) continue;
+    const key = `${e2.machine.cpuModel}\0${e2.machine.cores}`;
     counts2.set(key, (counts2.get(key) ?? 0) + 1);
   }
   return [...counts2].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 function historyShifts(entries, options = {}) {
   const minChange = options.minChange ?? DEFAULT_MIN_CHANGE;
-  const phases = [...new Set([...entries].reverse().flatMap((e) => Object.keys(e.phases)))];
+  const phases = [...new Set([...entries].reverse().flatMap((e2) => Object.keys(e2.phases)))];
   const out = [];
   for (const phase2 of phases) {
     for (const metric of Object.keys(SHIFT_METRICS)) {
-      const runs = entries.filter((e) => {
-        const v = e.phases[phase2]?.[metric];
+      const runs = entries.filter((e2) => {
+        const v = e2.phases[phase2]?.[metric];
         return v !== void 0 && Number.isFinite(v) && (metric === "rps" || v > 0);
       });
-      const values = runs.map((e) => e.phases[phase2]?.[metric]);
+      const values = runs.map((e2) => e2.phases[phase2]?.[metric]);
       let kept = changePoints(values, { minSize: SHIFT_MIN_RUNS, ...options });
       const levels = () => {
         const cuts = [0, ...kept.map((c) => c.index), values.length];
@@ -97429,8 +97429,8 @@ var TREND_POINTS = 20;
 var SHIFT_WINDOW = 100;
 var SHIFTS_SHOWN = 10;
 var TREND_MAX_PHASES = 8;
-function label(e, i) {
-  return `"${mermaidText(e.commit ? e.commit.slice(0, 7) : `run ${i + 1}`)}"`;
+function label(e2, i) {
+  return `"${mermaidText(e2.commit ? e2.commit.slice(0, 7) : `run ${i + 1}`)}"`;
 }
 function chart(title, labels2, values, axis) {
   return [
@@ -97444,7 +97444,7 @@ function chart(title, labels2, values, axis) {
   ].join("\n");
 }
 function withCurrent(history2, current) {
-  return [...history2.filter((e) => e.runId !== current?.runId), ...current ? [current] : []];
+  return [...history2.filter((e2) => e2.runId !== current?.runId), ...current ? [current] : []];
 }
 function renderTrend(history2, current, appended = true, points = TREND_POINTS) {
   const series = withCurrent(history2, current).slice(-points);
@@ -97455,28 +97455,28 @@ function renderTrend(history2, current, appended = true, points = TREND_POINTS) 
     `Last ${series.length} runs${current ? ", this one last" : ""} (from the history file). Each point is a run's merged trials.`
   ];
   for (const key of keys.slice(0, TREND_MAX_PHASES)) {
-    const runs = series.filter((e) => e.phases[key]);
+    const runs = series.filter((e2) => e2.phases[key]);
     if (runs.length < 2) continue;
-    const labels2 = runs.map((e) => label(e, series.indexOf(e)));
+    const labels2 = runs.map((e2) => label(e2, series.indexOf(e2)));
     const ms = (us) => Math.round(us / 10) / 100;
     out.push(
       `**${escapeMarkdown(key)}**`,
       chart(
         `${key}: p99 (ms)`,
         labels2,
-        runs.map((e) => ms(e.phases[key].p99)),
+        runs.map((e2) => ms(e2.phases[key].p99)),
         "ms"
       ),
       chart(
         `${key}: p50 (ms)`,
         labels2,
-        runs.map((e) => ms(e.phases[key].p50)),
+        runs.map((e2) => ms(e2.phases[key].p50)),
         "ms"
       ),
       chart(
         `${key}: throughput`,
         labels2,
-        runs.map((e) => e.phases[key].rps),
+        runs.map((e2) => e2.phases[key].rps),
         "req/s"
       )
     );
@@ -98237,21 +98237,21 @@ function planConfirm(ctx, p) {
 async function runExtensions(ctx, extensions, order, again) {
   const budget2 = formatMs(ctx.confirm.maxTimeMs);
   for (let at = 0; at < order.length; at++) {
-    const e = extensions[order[at]];
-    if (e.stopped || e.next > e.cap) continue;
-    if (e.spentMs + e.lastMs > ctx.confirm.maxTimeMs) {
+    const e2 = extensions[order[at]];
+    if (e2.stopped || e2.next > e2.cap) continue;
+    if (e2.spentMs + e2.lastMs > ctx.confirm.maxTimeMs) {
       ctx.log(
-        `[perf-gate] ${e.where}: confirmation stopped after ${e.next - 1 - e.first} more ${e.unit} (gate.confirm.max-time ${budget2})`
+        `[perf-gate] ${e2.where}: confirmation stopped after ${e2.next - 1 - e2.first} more ${e2.unit} (gate.confirm.max-time ${budget2})`
       );
-      e.stopped = true;
+      e2.stopped = true;
       continue;
     }
     const t0 = ctx.now();
-    const kept = await e.more(e.next, e.cap);
-    e.lastMs = ctx.now() - t0;
-    e.spentMs += e.lastMs;
+    const kept = await e2.more(e2.next, e2.cap);
+    e2.lastMs = ctx.now() - t0;
+    e2.spentMs += e2.lastMs;
     if (kept) {
-      e.next++;
+      e2.next++;
       continue;
     }
     const left = order.length - at - 1;
@@ -98272,7 +98272,7 @@ async function confirmAll(ctx, plans, seed, again) {
     const cap = planConfirm(ctx, plan);
     if (cap !== void 0) extensions.push(extension(plan, cap, more));
   }
-  const counts2 = extensions.map((e) => e.cap - e.first);
+  const counts2 = extensions.map((e2) => e2.cap - e2.first);
   const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
   await runExtensions(ctx, extensions, orderOf(counts2, random), again);
 }
@@ -98464,7 +98464,7 @@ async function measureAb(ctx, sides, pairs, seed) {
 function gatedSets(s, judging) {
   return [
     judgedThresholds(s, judging),
-    ...protocolOf(s.target).entries(s.target).map((e) => e.thresholds)
+    ...protocolOf(s.target).entries(s.target).map((e2) => e2.thresholds)
   ];
 }
 function banded(set2) {
@@ -98666,7 +98666,7 @@ function detectableSaid(scenarios, judging, caps, baselines, hashes) {
       // the run's looks: its configured trials, then the cap confirmation may reach
       phases: baseline.phases.map((p) => ({ ...p, confirm: { first: s.trials, cap: Math.max(cap, s.trials) } })),
       ...s.family ? { family: s.family } : {},
-      ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e) => [e.name, e.thresholds])) } : {}
+      ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e2) => [e2.name, e2.thresholds])) } : {}
     };
     const { comparisons } = compareScenario(current, judgedThresholds(s, judging), baseline, true);
     for (const row2 of comparisons) {
@@ -98725,9 +98725,9 @@ function gatedRowsSaid(config2, judging) {
     const where = entries.length && s.target.kind === "http" ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
     const line = said(where, own2, informed2);
     if (line) lines.push(line);
-    for (const e of entries) {
-      count3(e.thresholds);
-      const entry = said(`${s.name} · ${e.name} (${phases})`, e.thresholds);
+    for (const e2 of entries) {
+      count3(e2.thresholds);
+      const entry = said(`${s.name} · ${e2.name} (${phases})`, e2.thresholds);
       if (entry) lines.push(entry);
     }
   }
@@ -99076,16 +99076,33 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
 
 // src/report/distribution.ts
 function latencyBuckets(encoded, n = 12) {
-  if (!encoded) return [];
+  const range = rangeOf(encoded);
+  if (!range) return [];
+  const { min, max: max2 } = range;
+  const edges = /* @__PURE__ */ new Set();
+  for (let i = 1; i < n; i++) edges.add(Math.round(min * (max2 / min) ** (i / n)));
+  edges.add(max2);
+  return bucketsOver(
+    encoded,
+    [...edges].sort((a, b) => a - b)
+  );
+}
+function rangeOf(encoded) {
+  if (!encoded) return void 0;
   const h = decodeHistogram(encoded);
   try {
-    if (h.totalCount === 0) return [];
+    if (h.totalCount === 0) return void 0;
     const min = Math.max(1, h.minNonZeroValue);
-    const max2 = Math.max(min, h.maxValue);
-    const edges = /* @__PURE__ */ new Set();
-    for (let i2 = 1; i2 < n; i2++) edges.add(Math.round(min * (max2 / min) ** (i2 / n)));
-    edges.add(max2);
-    const out = [...edges].sort((a, b) => a - b).map((upToUs) => ({ upToUs, count: 0 }));
+    return { min, max: Math.max(min, h.maxValue) };
+  } finally {
+    h.destroy();
+  }
+}
+function bucketsOver(encoded, edges) {
+  const out = edges.map((upToUs) => ({ upToUs, count: 0 }));
+  if (!encoded || out.length === 0) return out;
+  const h = decodeHistogram(encoded);
+  try {
     const it = h.recordedValuesIterator;
     it.reset();
     let i = 0;
@@ -100209,6 +100226,165 @@ var history = {
   render: (r, ctx) => appendHistory(ctx.history ?? "", historyEntry(r))
 };
 
+// src/report/html.ts
+var MAX_PHASES = 200;
+var BUCKETS = 24;
+function escapeHtml(text) {
+  return bounded(String(text)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+var e = escapeHtml;
+var CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+var STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2328}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:right}
+th:first-child,td:first-child,td.text{text-align:left}.regression{background:#ffebe9}.inconclusive{background:#fff8c5}
+.accepted{background:#ddf4ff}.improvement{background:#dafbe1}.meta{color:#59636e}svg text{font:11px system-ui,sans-serif}
+.legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}`;
+var ICON2 = {
+  regression: "❌ regression",
+  inconclusive: "❔ inconclusive",
+  invalid: "⚠️ invalid",
+  improvement: "🟢 improvement",
+  "no-baseline": "➖ no baseline",
+  pass: "✅ pass",
+  accepted: "☑️ accepted"
+};
+function renderHtml(results2) {
+  const verdict = overallVerdict(results2.comparisons);
+  const count3 = (r) => results2.comparisons.filter((c) => c.result === r).length;
+  const counts2 = ["regression", "inconclusive", "accepted", "improvement", "invalid"].filter((r) => count3(r) > 0).map((r) => `${count3(r)} ${r}`).join(", ");
+  const title = `perf-gate: ${verdict}${counts2 ? ` (${counts2})` : ""}`;
+  const base = results2.ab?.base;
+  const phases = results2.scenarios.flatMap(
+    (s) => s.phases.map((p) => ({ scenario: s.name, p, other: otherPhase(base, s.name, p.name) }))
+  );
+  const drawn = phases.slice(0, MAX_PHASES);
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(title)}</h1>`,
+    `<p class="meta">${e(meta3(results2))}</p>`,
+    comparisonsTable(results2.comparisons),
+    ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, results2.ab !== void 0)),
+    phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>` : "",
+    "</body></html>",
+    ""
+  ].join("\n");
+}
+function meta3(r) {
+  const commit = r.provenance.commit ? r.provenance.commit.slice(0, 12) : "workspace";
+  const machine = `${r.provenance.runner.cpuModel}, ${r.provenance.runner.cores} cores`;
+  const ab2 = r.ab ? `, against base ${r.ab.baseCommit.slice(0, 12)} (${r.ab.baseRef}) in the same run` : "";
+  return `mode ${r.mode}, commit ${commit}${ab2}; started ${r.startedAt}; ${machine}`;
+}
+function otherPhase(base, scenario2, phase2) {
+  return base?.find((s) => s.name === scenario2)?.phases.find((p) => p.name === phase2);
+}
+function comparisonsTable(comparisons) {
+  if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
+  const rows = sortForReport(comparisons).map((c) => {
+    const pct3 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
+    const delta2 = c.delta === null ? "" : `${pct3(c.delta)}${c.interval ? ` [${pct3(c.interval[0])}, ${pct3(c.interval[1])}]` : ""}`;
+    const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : c.reason ?? "";
+    return `<tr class="${c.result}"><td class="text">${e(c.scenario)}</td><td class="text">${e(c.phase)}</td><td class="text">${e(c.metric)}</td><td>${c.baseline === null ? "—" : e(formatMetricValue(c.metric, c.baseline))}</td><td>${e(formatMetricValue(c.metric, c.current))}</td><td>${e(delta2)}</td><td class="text">${e(c.band)}</td><td class="text">${e(ICON2[c.result] ?? c.result)}${c.pValue !== void 0 ? ` (p=${e(String(c.pValue))})` : ""}${why ? `: ${e(why)}` : ""}</td></tr>`;
+  });
+  return [
+    "<h2>Comparison</h2>",
+    "<table><thead><tr><th>scenario</th><th>phase</th><th>metric</th><th>baseline</th><th>current</th><th>Δ</th><th>band</th><th>result</th></tr></thead><tbody>",
+    ...rows,
+    "</tbody></table>"
+  ].join("\n");
+}
+function phaseSection(scenario2, p, other, ab2) {
+  const m = p.merged;
+  const latency2 = (ph, k) => ph && ph.merged.latency.count > 0 ? formatUs(ph.merged.latency[k]) : "—";
+  const ks = ["p50", "p90", "p99", "max"];
+  const sides = other ? [["head", p], ["base", other]] : [[ab2 ? "head" : "this run", p]];
+  const percentiles2 = [
+    `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join("")}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
+    ...sides.map(
+      ([name2, ph]) => `<tr><td class="text">${name2}</td>${ks.map((k) => `<td>${e(latency2(ph, k))}</td>`).join("")}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`
+    ),
+    "</tbody></table>"
+  ].join("");
+  return [
+    `<h2>${e(scenario2)} / ${e(p.name)}</h2>`,
+    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}${p.flags.length ? `; ${e(p.flags.join("; "))}` : ""}</p>`,
+    distributionSvg(m.histogram, other?.merged.histogram),
+    percentiles2,
+    errorsTable2(p),
+    resourcesTable2(p, other)
+  ].join("\n");
+}
+function sharedBuckets(encoded, n = BUCKETS) {
+  const ranges = encoded.map((x) => x ? rangeOf(x) : void 0).filter((r) => r !== void 0);
+  if (ranges.length === 0) return { edges: [], counts: [] };
+  const min = Math.min(...ranges.map((r) => r.min));
+  const max2 = Math.max(min + 1, ...ranges.map((r) => r.max));
+  const edges = Array.from({ length: n }, (_, i) => min * (max2 / min) ** ((i + 1) / n));
+  edges[n - 1] = max2;
+  return { edges, counts: encoded.map((x) => bucketsOver(x ?? "", edges).map((b) => b.count)) };
+}
+var COLOURS = ["#0969da", "#bc4c00"];
+function distributionSvg(head, base) {
+  const { edges, counts: counts2 } = sharedBuckets(base === void 0 ? [head] : [head, base]);
+  if (edges.length === 0) return '<p class="meta">No successful responses.</p>';
+  const W = 720;
+  const H = 180;
+  const pad = 24;
+  const shares = counts2.map((c) => {
+    const total = c.reduce((a, b) => a + b, 0) || 1;
+    return c.map((v) => v / total);
+  });
+  const most = Math.max(...shares.flat(), 1e-9);
+  const slot = (W - 2 * pad) / edges.length;
+  const bar = slot / shares.length;
+  const rects = shares.flatMap(
+    (side, s) => side.map((v, i) => {
+      const h = v / most * (H - 2 * pad);
+      return `<rect x="${(pad + i * slot + s * bar).toFixed(1)}" y="${(H - pad - h).toFixed(1)}" width="${Math.max(1, bar - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLOURS[s]}"><title>≤ ${e(formatUs(edges[i]))}: ${(v * 100).toFixed(1)}%</title></rect>`;
+    })
+  );
+  const ticks = [0, Math.floor(edges.length / 2), edges.length - 1].map(
+    (i) => `<text x="${(pad + (i + 1) * slot).toFixed(1)}" y="${H - 6}" text-anchor="end">${e(formatUs(edges[i]))}</text>`
+  );
+  const legend = base === void 0 ? "" : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
+  return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join("")}${ticks.join("")}</svg>${legend}`;
+}
+function errorsTable2(p) {
+  const m = p.merged;
+  const kinds = [
+    ...Object.entries(m.statusCodes).filter(([code]) => !/^[23]/.test(code)).map(([code, n]) => [`HTTP ${code}`, n]),
+    ...Object.entries(m.errors).map(([kind, n]) => [kind, n]),
+    ...Object.entries(m.checks ?? {}).map(([check2, n]) => [check2, n])
+  ];
+  if (errorCount(m) === 0 && kinds.length === 0) return '<p class="meta">No errors.</p>';
+  return `<table><thead><tr><th>error</th><th>count</th></tr></thead><tbody>${kinds.slice(0, 50).map(([k, n]) => `<tr><td class="text">${e(k)}</td><td>${n}</td></tr>`).join("")}</tbody></table>`;
+}
+function resourcesTable2(p, other) {
+  const services = Object.entries(p.merged.resources).filter(([s]) => s !== RUNNER_KEY);
+  if (services.length === 0) return "";
+  const perResponse = (ph, s) => {
+    const u = ph?.merged.resources[s];
+    return u && u.samples > 0 ? formatUs(cpuPerSuccess([u], ph.merged)) : "—";
+  };
+  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? "<th>base: CPU a response</th>" : ""}</tr></thead><tbody>${services.slice(0, 50).map(
+    ([s, u]) => `<tr><td class="text">${e(s)}</td><td>${u.cpuMeanPct.toFixed(1)}%</td><td>${e(formatBytes(u.memoryPeakBytes))}</td><td>${e(perResponse(p, s))}</td>${other ? `<td>${e(perResponse(other, s))}</td>` : ""}</tr>`
+  ).join("")}</tbody></table>`;
+}
+
+// src/outputs/html.ts
+var html = {
+  names: ["html"],
+  summary: "the run as one self-contained HTML page: verdict, every row, each phase’s latency distribution, errors and resources",
+  extension: "html",
+  writes: () => true,
+  render: (r) => renderHtml(r)
+};
+
 // src/outputs/json.ts
 var json2 = {
   names: ["json"],
@@ -100452,7 +100628,8 @@ var OUTPUTS = {
   junit,
   csv,
   history,
-  terminal
+  terminal,
+  html
 };
 var STANDALONE = { reportId: "", history: void 0 };
 function formatNamed(name2) {
@@ -100546,7 +100723,7 @@ function fillRequest(r, fill, at) {
 }
 function fillHttp(target, fill, at) {
   if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
-  const mix = target.mix.map((e, j) => ({ ...e, request: fillRequest(e.request, fill, `${at}.requests[${j}]`) }));
+  const mix = target.mix.map((e2, j) => ({ ...e2, request: fillRequest(e2.request, fill, `${at}.requests[${j}]`) }));
   return { ...target, mix, request: mix[0].request };
 }
 function fillWs(target, fill, at) {
@@ -100602,7 +100779,7 @@ function expandEnv(text, env, where, secret = () => {
   );
 }
 function expandPlan(plan, env, secret) {
-  const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e) => e.name))) : void 0;
+  const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e2) => e2.name))) : void 0;
   return fillPlan(plan, (text, where) => expandEnv(text, env, where, secret, runner));
 }
 function unfilledPlan(plan) {
@@ -100668,8 +100845,8 @@ function slotsReadable(s) {
   }
   if (s.target.kind !== "http") return true;
   const columns = s.target.data?.columns;
-  const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e) => e.name)) : void 0;
-  const requests = [s.target.request, ...(s.target.mix ?? []).map((e) => e.request)];
+  const values = s.target.flow ? new Set(s.target.flow.extract.flat().map((e2) => e2.name)) : void 0;
+  const requests = [s.target.request, ...(s.target.mix ?? []).map((e2) => e2.request)];
   const texts2 = requests.flatMap((r) => [r.url, ...Object.values(r.headers), r.body ?? "", ...r.bodies ?? []]);
   return texts2.every((t) => templateProblems(t, columns, values).length === 0);
 }
@@ -101928,19 +102105,19 @@ var Progress = class {
     this.sink.write(`${text}
 `);
   }
-  onEvent(e) {
-    if (e.t === "stage") {
-      this.stage = e;
-      this.enterGroup(`${e.scenario}/${e.phase}`);
+  onEvent(e2) {
+    if (e2.t === "stage") {
+      this.stage = e2;
+      this.enterGroup(`${e2.scenario}/${e2.phase}`);
       if (!this.sink.isTTY) {
         this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${this.label(e)} ${e.stage} started (${this.total(e)})
+        this.sink.write(`[perf-gate] ${this.label(e2)} ${e2.stage} started (${this.total(e2)})
 `);
       }
-    } else if (e.t === "progress" && this.stage) {
-      const done = this.stage.totalRequests !== void 0 ? e.responses / this.stage.totalRequests : e.elapsedMs / (this.stage.totalMs ?? 1);
-      const amount = this.stage.totalRequests !== void 0 ? `${e.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e.elapsedMs, this.stage.totalMs ?? e.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
-      const text = `${this.label(this.stage)} ${e.stage} ${amount} ${e.rps} rps`;
+    } else if (e2.t === "progress" && this.stage) {
+      const done = this.stage.totalRequests !== void 0 ? e2.responses / this.stage.totalRequests : e2.elapsedMs / (this.stage.totalMs ?? 1);
+      const amount = this.stage.totalRequests !== void 0 ? `${e2.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e2.elapsedMs, this.stage.totalMs ?? e2.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
+      const text = `${this.label(this.stage)} ${e2.stage} ${amount} ${e2.rps} rps`;
       if (this.sink.isTTY) {
         const width = 24;
         const filled = Math.max(0, Math.min(width, Math.round(done * width)));
@@ -102323,7 +102500,7 @@ function phaseParams(p) {
 }
 function gatedPercentiles(scenarios) {
   return new Map(
-    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e) => e.thresholds)])])
+    scenarios.map((s) => [s.name, extraPercentiles([s.thresholds, ...entriesOf(s).map((e2) => e2.thresholds)])])
   );
 }
 var TrialCollector = class {
@@ -102376,14 +102553,14 @@ var TrialCollector = class {
   ownContainers() {
     return this.ours;
   }
-  onEvent(e, now) {
-    if (e.t === "stage" && e.stage === "warmup") this.warmupUsed = e.totalMs;
-    if (e.t === "stage" && e.stage === "measure") {
+  onEvent(e2, now) {
+    if (e2.t === "stage" && e2.stage === "warmup") this.warmupUsed = e2.totalMs;
+    if (e2.t === "stage" && e2.stage === "measure") {
       this.windowStart = now;
       const start2 = this.readMachine();
       this.slices = start2 ? [{ at: now, reading: start2 }] : [];
     }
-    if (e.t !== "trial") return;
+    if (e2.t !== "trial") return;
     const resources2 = {};
     for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources2[key] = usageInWindow(list2, this.windowStart, now);
@@ -102396,18 +102573,18 @@ var TrialCollector = class {
     const peak = whole && end ? peakInWindow([...this.slices, { at: now, reading: end }], own2) : void 0;
     const machine = whole && peak !== void 0 ? { ...whole, peakPct: peak } : whole;
     this.slices = [];
-    const id = `${e.scenario}\0${e.phase}`;
+    const id = `${e2.scenario}\0${e2.phase}`;
     const warmups = this.warmups.get(id) ?? [];
     this.warmups.set(id, warmups);
     warmups.push({
-      rps: e.measurement.rps,
+      rps: e2.measurement.rps,
       ...this.warmupUsed !== void 0 ? { usedMs: this.warmupUsed } : {},
-      ...e.warmup ? { windows: e.warmup } : {}
+      ...e2.warmup ? { windows: e2.warmup } : {}
     });
     this.warmupUsed = void 0;
-    this.add(e.scenario, e.phase, e.measurement, e.histogram, resources2, machine);
-    for (const r of e.requests ?? [])
-      this.add(e.scenario, requestPhaseName(e.phase, r.name), r.measurement, r.histogram, {});
+    this.add(e2.scenario, e2.phase, e2.measurement, e2.histogram, resources2, machine);
+    for (const r of e2.requests ?? [])
+      this.add(e2.scenario, requestPhaseName(e2.phase, r.name), r.measurement, r.histogram, {});
   }
   add(scenario2, phase2, measurement, histogram, resources2, machine) {
     const id = `${scenario2}\0${phase2}`;
@@ -102449,8 +102626,8 @@ var TrialCollector = class {
     if (!last) return;
     const usedMs = this.warmups.get(id)?.pop()?.usedMs;
     if (usedMs !== void 0 && usedMs < s.warmupMs) last.warmupMs = usedMs;
-    for (const e of entriesOf(s)) {
-      const entry = this.trials.get(`${s.name}\0${requestPhaseName(phase2, e.name)}`);
+    for (const e2 of entriesOf(s)) {
+      const entry = this.trials.get(`${s.name}\0${requestPhaseName(phase2, e2.name)}`);
       entry?.summaries.pop();
       entry?.histograms.pop();
     }
@@ -102469,7 +102646,7 @@ var TrialCollector = class {
         ...s.family ? { family: s.family } : {}
       };
       const entries = entriesOf(s);
-      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e) => [e.name, e.thresholds]));
+      if (entries.length > 0) result.requestThresholds = Object.fromEntries(entries.map((e2) => [e2.name, e2.thresholds]));
       return result;
     });
   }
@@ -102504,13 +102681,13 @@ var TrialCollector = class {
       if (discarded?.length) phase2.discarded = discarded.map((t) => ({ ...t }));
       const later = this.later.get(`${s.name}\0${p.name}`);
       if (later) phase2.warmupLater = { ...later };
-      const entries = entriesOf(s).map((e) => {
-        const name2 = requestPhaseName(p.name, e.name);
+      const entries = entriesOf(s).map((e2) => {
+        const name2 = requestPhaseName(p.name, e2.name);
         const { summaries, merged } = collected(name2);
         const bound = flags.filter((f) => f.startsWith("generator-bound"));
         const entry = {
           name: name2,
-          request: e.name,
+          request: e2.name,
           kind: p.kind,
           params,
           warmupMs: s.warmupMs,
@@ -102728,15 +102905,15 @@ function judgeTasks(tasks, nodes, replicas, now, startAtEpochMs, graceMs) {
   }
   return { state: tasks.some((t) => t.state === "running") ? "running" : "waiting" };
 }
-function setupFailure(prefix, e) {
-  return `${prefix}setup step ${e.step} failed: ${e.message}`;
+function setupFailure(prefix, e2) {
+  return `${prefix}setup step ${e2.step} failed: ${e2.message}`;
 }
 function ownFailure(name2, events) {
-  const fatal = events.find((e) => e.t === "fatal");
+  const fatal = events.find((e2) => e2.t === "fatal");
   if (fatal) return `${name2} failed: ${fatal.message}`;
-  const notReady = events.find((e) => e.t === "not-ready");
+  const notReady = events.find((e2) => e2.t === "not-ready");
   if (notReady) return `${name2}: SUT never ready: ${notReady.url} (last: ${notReady.error})`;
-  const setup = events.find((e) => e.t === "setup-failed");
+  const setup = events.find((e2) => e2.t === "setup-failed");
   if (setup) return setupFailure(`${name2}: `, setup);
   return void 0;
 }
@@ -102751,15 +102928,15 @@ function replicaTrial(outputs, nodes, count3) {
     const unread = logError ? ` (its log could not be read whole: ${logError})` : "";
     const failed = ownFailure(name2, events);
     if (failed) throw new Error(failed);
-    const hello = events.find((e) => e.t === "hello");
+    const hello = events.find((e2) => e2.t === "hello");
     const index = hello?.replica;
     if (index === void 0 || index >= count3) throw new Error(`${name2} did not say which replica it is${unread}`);
     if (slots[index]) throw new Error(`${name2} took replica ${index}'s share, which another replica ran too`);
-    const trial2 = events.find((e) => e.t === "trial");
-    if (!trial2 || !events.some((e) => e.t === "done"))
+    const trial2 = events.find((e2) => e2.t === "trial");
+    if (!trial2 || !events.some((e2) => e2.t === "done"))
       throw new Error(`${name2} ended without reporting its trial${unread}`);
     const measure2 = events.find(
-      (e) => e.t === "stage" && e.stage === "measure"
+      (e2) => e2.t === "stage" && e2.stage === "measure"
     );
     if (measure2?.atEpochMs === void 0) throw new Error(`${name2} did not say when its measured stage started`);
     slots[index] = { trial: trial2, startedAt: measure2.atEpochMs };
@@ -102792,7 +102969,7 @@ var REPLICA_BOOT = [
 // src/session/swarm-runner.ts
 var MAX_LOG_BYTES = 32 * 1024 * 1024;
 function eventsOf(stdout) {
-  return stdout.map(parseEventLine).filter((e) => e !== void 0);
+  return stdout.map(parseEventLine).filter((e2) => e2 !== void 0);
 }
 var SwarmRunner = class _SwarmRunner {
   constructor(opts, onEvent) {
@@ -102893,8 +103070,8 @@ var SwarmRunner = class _SwarmRunner {
       for (const task of tasks) {
         const logs2 = await swarm.taskLogs(task.id, MAX_LOG_BYTES);
         const events = eventsOf(logs2.stdout);
-        for (const e of events) {
-          if (e.t === "warning") this.onEvent({ t: "warning", message: `${replicaName(task, byId)}: ${e.message}` });
+        for (const e2 of events) {
+          if (e2.t === "warning") this.onEvent({ t: "warning", message: `${replicaName(task, byId)}: ${e2.message}` });
         }
         outputs.push({ task, events, ...logs2.error ? { logError: logs2.error } : {} });
       }
@@ -103077,7 +103254,7 @@ var SutSession = class _SutSession {
     );
     const running = await docker.startRunner(
       { ...spec, name: name2, runId: this.opts.runId, labels: this.opts.labels, networks: this.networks },
-      (e) => link.event(e),
+      (e2) => link.event(e2),
       this.deps.log
     );
     this.links.add(link);
@@ -103192,16 +103369,16 @@ var RunnerLink = class {
   released;
   queue = Promise.resolve();
   wakers = /* @__PURE__ */ new Set();
-  event(e) {
-    if (e.t === "ready") this.isReady = true;
-    else if (e.t === "done") this.done = true;
-    else if (e.t === "stage" && this.pending) this.pending.started = true;
-    else if (e.t === "trial" && this.pending) this.pending.finished = true;
-    else if (e.t === "not-ready") this.notReady = e;
-    else if (e.t === "setup-failed") this.setupFailed = e;
-    else if (e.t === "fatal") this.fatal = e.message;
-    if (e.t === "not-ready" || e.t === "setup-failed" || e.t === "fatal") this.awaitLastWords();
-    this.onEvent(e);
+  event(e2) {
+    if (e2.t === "ready") this.isReady = true;
+    else if (e2.t === "done") this.done = true;
+    else if (e2.t === "stage" && this.pending) this.pending.started = true;
+    else if (e2.t === "trial" && this.pending) this.pending.finished = true;
+    else if (e2.t === "not-ready") this.notReady = e2;
+    else if (e2.t === "setup-failed") this.setupFailed = e2;
+    else if (e2.t === "fatal") this.fatal = e2.message;
+    if (e2.t === "not-ready" || e2.t === "setup-failed" || e2.t === "fatal") this.awaitLastWords();
+    this.onEvent(e2);
     this.wake();
   }
   /** Watches the started container's exit and the SUT, and samples the runner's resources. */
@@ -103750,17 +103927,17 @@ async function measure(opts, deps2, p, mode, run2) {
   );
 }
 function eventSink(collector, progress, prefix = "", now = Date.now) {
-  return (e) => {
-    if (e.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
-    else if (e.t === "setup") progress.line(`[perf-gate] ${prefix}${setupLine(e)}`);
-    else if (e.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e.message}`);
-    collector.onEvent(e, now());
-    progress.onEvent(e);
+  return (e2) => {
+    if (e2.t === "ready") progress.line(`[perf-gate] ${prefix}SUT ready; load phases start`);
+    else if (e2.t === "setup") progress.line(`[perf-gate] ${prefix}${setupLine(e2)}`);
+    else if (e2.t === "warning") progress.line(`[perf-gate] ${prefix}warning: ${e2.message}`);
+    collector.onEvent(e2, now());
+    progress.onEvent(e2);
   };
 }
-function setupLine(e) {
-  const steps2 = e.steps.map((s) => `${s.name} (HTTP ${s.status}, ${s.elapsedMs} ms)`).join(", ");
-  const values = e.values.length > 0 ? `; values ${e.values.join(", ")}` : "";
+function setupLine(e2) {
+  const steps2 = e2.steps.map((s) => `${s.name} (HTTP ${s.status}, ${s.elapsedMs} ms)`).join(", ");
+  const values = e2.values.length > 0 ? `; values ${e2.values.join(", ")}` : "";
   return `setup: ${steps2}${values}`;
 }
 function debugLog(progress, env) {
@@ -104048,7 +104225,7 @@ function nodeExpression(constraint) {
 }
 function renderK8s(input2) {
   const { runId, namespace } = input2;
-  const meta3 = (name2) => ({ name: name2, namespace, labels: labels(runId) });
+  const meta4 = (name2) => ({ name: name2, namespace, labels: labels(runId) });
   const scriptName = `perfgate-${runId}-runner-script`;
   const planName = `perfgate-${runId}-plan-1`;
   const jobName = `perfgate-${runId}-runner-1`;
@@ -104119,11 +104296,11 @@ function renderK8s(input2) {
       ]
     } : {}
   };
-  const serviceAccount = { apiVersion: "v1", kind: "ServiceAccount", metadata: meta3("perf-gate") };
+  const serviceAccount = { apiVersion: "v1", kind: "ServiceAccount", metadata: meta4("perf-gate") };
   const role = {
     apiVersion: "rbac.authorization.k8s.io/v1",
     kind: "Role",
-    metadata: meta3("perf-gate"),
+    metadata: meta4("perf-gate"),
     rules: [
       { apiGroups: [""], resources: ["configmaps"], verbs: ["create", "get", "list", "delete", "deletecollection"] },
       {
@@ -104138,26 +104315,26 @@ function renderK8s(input2) {
   const binding = {
     apiVersion: "rbac.authorization.k8s.io/v1",
     kind: "RoleBinding",
-    metadata: meta3("perf-gate"),
+    metadata: meta4("perf-gate"),
     roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "perf-gate" },
     subjects: [{ kind: "ServiceAccount", name: "perf-gate", namespace }]
   };
   const script = {
     apiVersion: "v1",
     kind: "ConfigMap",
-    metadata: meta3(scriptName),
+    metadata: meta4(scriptName),
     binaryData: { "runner.mjs.gz": gzipSync2(input2.script).toString("base64") }
   };
   const planMap = {
     apiVersion: "v1",
     kind: "ConfigMap",
-    metadata: meta3(planName),
+    metadata: meta4(planName),
     data: { "plan.json": JSON.stringify(plan) }
   };
   const job = {
     apiVersion: "batch/v1",
     kind: "Job",
-    metadata: meta3(jobName),
+    metadata: meta4(jobName),
     spec: {
       completionMode: "Indexed",
       completions: input2.replicas,
@@ -104231,16 +104408,16 @@ var import_yaml7 = __toESM(require_dist2(), 1);
 import { join as join8, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
-function refine2(e, f) {
-  if (f === void 0 || e.kind === "udp") return e;
-  const { port } = e;
+function refine2(e2, f) {
+  if (f === void 0 || e2.kind === "udp") return e2;
+  const { port } = e2;
   if (f.kind === "closed")
-    return { ...e, notes: [...e.notes ?? [], `--probe: no connection to port ${port} (${f.error ?? "closed"})`] };
+    return { ...e2, notes: [...e2.notes ?? [], `--probe: no connection to port ${port} (${f.error ?? "closed"})`] };
   if (f.kind === "tcp") {
     return {
       port,
-      kind: e.kind === "database" ? "database" : "tcp",
-      why: e.kind === "database" ? e.why : f.banner ? "it speaks first (a greeting), as databases do" : "it answers neither HTTP/1.1 nor gRPC"
+      kind: e2.kind === "database" ? "database" : "tcp",
+      why: e2.kind === "database" ? e2.why : f.banner ? "it speaks first (a greeting), as databases do" : "it answers neither HTTP/1.1 nor gRPC"
     };
   }
   if (f.kind === "grpc") {
@@ -104250,7 +104427,7 @@ function refine2(e, f) {
   const out = { port, kind: "http", why: `it answered GET / with ${f.status ?? "?"}` };
   if (f.status !== void 0) out.rootStatus = f.status;
   const found = f.paths?.[0]?.path ?? (f.status !== void 0 && f.status < 400 && !f.hostHeader ? "/" : void 0);
-  const path = e.kind === "http" && !e.guessed && e.healthPath !== void 0 ? e.healthPath : found;
+  const path = e2.kind === "http" && !e2.guessed && e2.healthPath !== void 0 ? e2.healthPath : found;
   if (path !== void 0) out.healthPath = path;
   if (f.hostHeader !== void 0) out.hostHeader = f.hostHeader;
   if (f.gets && f.gets.length > 0) out.gets = f.gets;
@@ -104386,10 +104563,10 @@ function portsOf(entry) {
     return Array.from({ length: last - from + 1 }, (_, i) => ({ port: from + i, protocol, published }));
   }
   if (entry && typeof entry === "object") {
-    const e = entry;
-    const port = Number(e.target);
-    const published = e.published !== void 0 && e.published !== "" && e.published !== null;
-    const protocol = String(e.protocol ?? "tcp").toLowerCase() === "udp" ? "udp" : "tcp";
+    const e2 = entry;
+    const port = Number(e2.target);
+    const published = e2.published !== void 0 && e2.published !== "" && e2.published !== null;
+    const protocol = String(e2.protocol ?? "tcp").toLowerCase() === "udp" ? "udp" : "tcp";
     return Number.isInteger(port) && port > 0 ? [{ port, protocol, published }] : [];
   }
   return [];
@@ -104437,8 +104614,8 @@ function classifyService(def) {
     return { port: p.port, kind: "http", why: "nothing says otherwise", guessed: true };
   });
   return [
-    ...out.filter((e) => !e.guessed && (e.kind === "http" || e.kind === "grpc")),
-    ...out.filter((e) => e.guessed || e.kind !== "http" && e.kind !== "grpc")
+    ...out.filter((e2) => !e2.guessed && (e2.kind === "http" || e2.kind === "grpc")),
+    ...out.filter((e2) => e2.guessed || e2.kind !== "http" && e2.kind !== "grpc")
   ];
 }
 
@@ -104464,8 +104641,8 @@ function scanCompose(model, where, findings) {
       });
       continue;
     }
-    const endpoints = classifyService(def).map((e) => refine2(e, findings?.get(`${name2}:${e.port}`)));
-    const loadable = endpoints.find((e) => e.kind === "http" || e.kind === "grpc" && e.health === true);
+    const endpoints = classifyService(def).map((e2) => refine2(e2, findings?.get(`${name2}:${e2.port}`)));
+    const loadable = endpoints.find((e2) => e2.kind === "http" || e2.kind === "grpc" && e2.health === true);
     if (loadable) {
       out.services.push({ name: name2, endpoint: loadable, build: def.build !== void 0 });
       continue;
@@ -104510,8 +104687,8 @@ function surveyAddresses(model) {
   for (const [name2, raw] of Object.entries(services)) {
     const def = raw && typeof raw === "object" ? raw : {};
     if (Array.isArray(def.profiles) && def.profiles.length > 0) continue;
-    const asked = classifyService(def).filter((e) => e.kind !== "database" && e.kind !== "udp");
-    for (const e of asked.slice(0, 16)) out.push({ host: name2, port: e.port });
+    const asked = classifyService(def).filter((e2) => e2.kind !== "database" && e2.kind !== "udp");
+    for (const e2 of asked.slice(0, 16)) out.push({ host: name2, port: e2.port });
   }
   return out;
 }
@@ -104575,11 +104752,11 @@ service Health {
   rpc Check(HealthCheckRequest) returns (HealthCheckResponse);
 }
 `;
-function probeUrl2(name2, e) {
-  if (e.kind === "grpc") return e.health === true ? `grpc://${name2}:${e.port}` : `tcp://${name2}:${e.port}`;
-  if (e.kind === "http" && !e.guessed && e.hostHeader === void 0 && e.healthPath !== void 0)
-    return `http://${name2}:${e.port}${e.healthPath}`;
-  return `tcp://${name2}:${e.port}`;
+function probeUrl2(name2, e2) {
+  if (e2.kind === "grpc") return e2.health === true ? `grpc://${name2}:${e2.port}` : `tcp://${name2}:${e2.port}`;
+  if (e2.kind === "http" && !e2.guessed && e2.hostHeader === void 0 && e2.healthPath !== void 0)
+    return `http://${name2}:${e2.port}${e2.healthPath}`;
+  return `tcp://${name2}:${e2.port}`;
 }
 function renderConfig(scan, answers) {
   const path = answers.path.startsWith("/") ? answers.path : `/${answers.path}`;
@@ -104635,13 +104812,13 @@ function renderConfig(scan, answers) {
     "    sweep: { connections: [1, 5, 10, 25, 50], duration: 10s }   # the manual sweep (workflow_dispatch)"
   ];
   for (const s of scan.services) {
-    const e = s.endpoint;
-    for (const note of e.notes ?? []) lines.push(`  # ${oneLine(s.name)}: ${oneLine(note)}`);
-    if (e.kind === "grpc") {
+    const e2 = s.endpoint;
+    for (const note of e2.notes ?? []) lines.push(`  # ${oneLine(s.name)}: ${oneLine(note)}`);
+    if (e2.kind === "grpc") {
       lines.push(
         `  - name: ${unique(s.name)}`,
         "    grpc:                        # the gRPC health check: give it a method of your own (proto, service, method, message)",
-        `      url: ${JSON.stringify(`grpc://${s.name}:${e.port}`)}`,
+        `      url: ${JSON.stringify(`grpc://${s.name}:${e2.port}`)}`,
         `      proto: ${answers.grpcProto ?? GRPC_HEALTH_PROTO_FILE}`,
         "      service: grpc.health.v1.Health",
         "      method: Check",
@@ -104650,13 +104827,13 @@ function renderConfig(scan, answers) {
       );
       continue;
     }
-    const headers = e.hostHeader !== void 0 ? `, headers: { Host: ${JSON.stringify(e.hostHeader)} }` : "";
-    const request2 = (p) => `    request: { url: ${JSON.stringify(`http://${s.name}:${e.port}${p}`)}${headers} }`;
-    const rootRefused = e.rootStatus !== void 0 && e.rootStatus >= 400 && answers.path === "/";
-    const gets = e.gets ?? [];
+    const headers = e2.hostHeader !== void 0 ? `, headers: { Host: ${JSON.stringify(e2.hostHeader)} }` : "";
+    const request2 = (p) => `    request: { url: ${JSON.stringify(`http://${s.name}:${e2.port}${p}`)}${headers} }`;
+    const rootRefused = e2.rootStatus !== void 0 && e2.rootStatus >= 400 && answers.path === "/";
+    const gets = e2.gets ?? [];
     if (!rootRefused || gets.length === 0) {
-      const target = rootRefused && e.healthPath !== void 0 ? e.healthPath : path;
-      const note = e.guessed ? `   # taken for HTTP: ${oneLine(e.why)}` : rootRefused && target === path ? `   # GET / answered ${e.rootStatus}: give the path to load` : "";
+      const target = rootRefused && e2.healthPath !== void 0 ? e2.healthPath : path;
+      const note = e2.guessed ? `   # taken for HTTP: ${oneLine(e2.why)}` : rootRefused && target === path ? `   # GET / answered ${e2.rootStatus}: give the path to load` : "";
       lines.push(`  - name: ${unique(s.name)}`, `${request2(target)}${note}`, ...phases);
     }
     for (const get of gets) {
@@ -104816,13 +104993,13 @@ function renderReportWorkflow(answers) {
 import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
 var obj2 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function longPorts(entries) {
-  return entries.flatMap((e) => {
-    if (e && typeof e === "object") return [e];
-    const text = String(e).replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
+  return entries.flatMap((e2) => {
+    if (e2 && typeof e2 === "object") return [e2];
+    const text = String(e2).replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
     const parts = text.split("/")[0].split(":");
     const host = parts.length > 1 ? parts.at(-2) : void 0;
     const hostIp = parts.length > 2 ? parts.slice(0, -2).join(":") : void 0;
-    return portsOf(e).map((p) => ({
+    return portsOf(e2).map((p) => ({
       target: p.port,
       ...host !== void 0 && host !== "" ? { published: host } : {},
       ...hostIp ? { host_ip: hostIp } : {},
@@ -104831,12 +105008,12 @@ function longPorts(entries) {
   });
 }
 function longVolumes(entries, dir) {
-  return entries.map((e) => {
-    if (e && typeof e === "object") {
-      const v = e;
+  return entries.map((e2) => {
+    if (e2 && typeof e2 === "object") {
+      const v = e2;
       return v.type === "bind" && typeof v.source === "string" ? { ...v, source: hostPath(v.source, dir) } : v;
     }
-    const [source, target, mode] = String(e).split(":");
+    const [source, target, mode] = String(e2).split(":");
     if (target === void 0) return { type: "volume", target: source };
     const bind = /^[./~]/.test(source);
     return {
@@ -105086,8 +105263,8 @@ async function probeProject(req, deps2) {
     async ([session]) => {
       const runner = await session.startRunner(
         { image: req.image, cpus: void 0, script: deps2.runnerScript(), plan: surveyPlan(req.addresses) },
-        (e) => {
-          if (e.t === "survey") findings.set(`${e.finding.host}:${e.finding.port}`, e.finding);
+        (e2) => {
+          if (e2.t === "survey") findings.set(`${e2.finding.host}:${e2.finding.port}`, e2.finding);
         }
       );
       await runner.end();
@@ -105677,7 +105854,7 @@ ${rows.map((r) => `  ${r}
       dir,
       realReadFs
     );
-    unreadable.push(...errors.map((e) => e.message));
+    unreadable.push(...errors.map((e2) => e2.message));
     if ([...baselines.values()].some((b) => b !== void 0)) {
       deps2.out(
         `smallest change each row catches (the baselines in ${dir}/ standing in for the run's trials; the run's own decide):
@@ -105795,8 +105972,8 @@ function cmdSchema(deps2, args) {
     try {
       deps2.files.write(String(values.out), text);
     } catch (err) {
-      const e = err;
-      throw usageError(`--out ${String(values.out)}: cannot be written (${e.code ?? e.message})`);
+      const e2 = err;
+      throw usageError(`--out ${String(values.out)}: cannot be written (${e2.code ?? e2.message})`);
     }
   } else deps2.out(text);
   return EXIT_PASS;

@@ -33,8 +33,8 @@ const _everyFormat: [Exclude<OutputFormat, keyof typeof OUTPUTS>] extends [never
 export const everyFormat = _everyFormat;
 
 /** A new format name: the map stops compiling until it has a module. */
-// @ts-expect-error -- html has no module
-export const newFormat: { readonly [F in OutputFormat | 'html']: Output } = OUTPUTS;
+// @ts-expect-error -- xlsx has no module
+export const newFormat: { readonly [F in OutputFormat | 'xlsx']: Output } = OUTPUTS;
 
 const gated = resultsFile(
   [{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }],
@@ -48,7 +48,7 @@ describe('outputs', () => {
     for (const [format, output] of Object.entries(OUTPUTS)) expect(formatNamed(output.names[0])).toBe(format);
     expect(formatNamed('md')).toBe('markdown');
     expect(formatNamed('text')).toBe('terminal');
-    expect(formatNamed('html')).toBe(undefined);
+    expect(formatNamed('xlsx')).toBe(undefined);
     expect(formatNamed('toString')).toBe(undefined);
   });
 

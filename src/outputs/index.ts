@@ -4,6 +4,7 @@ import { usageError } from '../common/errors.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import { csv } from './csv.js';
 import { history } from './history.js';
+import { html } from './html.js';
 import { json } from './json.js';
 import { junit } from './junit.js';
 import { markdown } from './markdown.js';
@@ -22,6 +23,7 @@ export const OUTPUTS = {
   csv,
   history,
   terminal,
+  html,
 } as const satisfies Record<string, Output>;
 
 /** A format's key in OUTPUTS. */

@@ -21,16 +21,37 @@ interface Iterable {
 
 /** At most `n` log-spaced buckets covering every recorded value; empty for an empty histogram. */
 export function latencyBuckets(encoded: string, n = 12): Bucket[] {
-  if (!encoded) return [];
+  const range = rangeOf(encoded);
+  if (!range) return [];
+  const { min, max } = range;
+  const edges = new Set<number>();
+  for (let i = 1; i < n; i++) edges.add(Math.round(min * (max / min) ** (i / n)));
+  edges.add(max);
+  return bucketsOver(
+    encoded,
+    [...edges].sort((a, b) => a - b),
+  );
+}
+
+/** The fastest (at least 1 µs) and slowest recorded values; undefined for an empty histogram. */
+export function rangeOf(encoded: string): { min: number; max: number } | undefined {
+  if (!encoded) return undefined;
   const h = decodeHistogram(encoded);
   try {
-    if (h.totalCount === 0) return [];
+    if (h.totalCount === 0) return undefined;
     const min = Math.max(1, h.minNonZeroValue);
-    const max = Math.max(min, h.maxValue);
-    const edges = new Set<number>();
-    for (let i = 1; i < n; i++) edges.add(Math.round(min * (max / min) ** (i / n)));
-    edges.add(max);
-    const out: Bucket[] = [...edges].sort((a, b) => a - b).map((upToUs) => ({ upToUs, count: 0 }));
+    return { min, max: Math.max(min, h.maxValue) };
+  } finally {
+    h.destroy();
+  }
+}
+
+/** The recorded values counted into buckets ending at `edges` (ascending; the last takes the rest). */
+export function bucketsOver(encoded: string, edges: readonly number[]): Bucket[] {
+  const out: Bucket[] = edges.map((upToUs) => ({ upToUs, count: 0 }));
+  if (!encoded || out.length === 0) return out;
+  const h = decodeHistogram(encoded);
+  try {
     const it = (h as unknown as Iterable).recordedValuesIterator;
     it.reset();
     let i = 0;

@@ -1,0 +1,126 @@
+// The HTML report (report/html.ts, the `html` output): one self-contained page, nothing loaded from
+// anywhere, every text from the results file escaped, bounded in size.
+import { describe, expect, it } from 'vitest';
+import { MAX_PHASES, renderHtml, sharedBuckets } from '../../src/report/html.js';
+import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
+import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import { comparison, phase, resultsFile, usage } from './fixtures.js';
+
+/** An encoded histogram of `n` values spread evenly from `from` to `to` µs. */
+function histogram(from: number, to: number, n = 1000): string {
+  const h = createHistogram();
+  for (let i = 0; i < n; i++) recordUs(h, from + ((to - from) * i) / (n - 1));
+  const text = encodeHistogram(h);
+  h.destroy();
+  return text;
+}
+
+function phaseWith(name: string, hist: string, over: Partial<PhaseResult['merged']> = {}): PhaseResult {
+  const p = phase(name, { latency: { p50: 1500, p90: 1900, p99: 1990, max: 2000, count: 1000 } });
+  return { ...p, merged: { ...p.merged, histogram: hist, ...over } };
+}
+
+const rects = (html: string) => html.match(/<rect /g)?.length ?? 0;
+
+describe('renderHtml', () => {
+  const gate = resultsFile(
+    [{ name: 'api', scenarioHash: 'h', phases: [phaseWith('c10', histogram(1000, 2000))] }],
+    [comparison({ metric: 'p50', baseline: 1000, current: 1500, delta: 0.5, result: 'regression', pValue: 0.004 })],
+  );
+
+  it('a page that loads nothing: a doctype, a policy forbidding every fetch, no script, no URL', () => {
+    const html = renderHtml(gate);
+    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    );
+    expect(html).not.toMatch(/<script|https?:\/\/|\bsrc=|<link|@import|url\(/i);
+    expect(html).toContain('<title>perf-gate: regression (1 regression)</title>');
+  });
+
+  it('gate: the row, and the phase with one distribution of 24 bars (the baseline is not in the file)', () => {
+    const html = renderHtml(gate);
+    expect(html).toMatch(
+      /<tr class="regression"><td class="text">api<\/td><td class="text">c10<\/td><td class="text">p50<\/td>/,
+    );
+    expect(html).toContain('❌ regression (p=0.004)');
+    expect(rects(html)).toBe(24);
+    expect(html).toContain('<td class="text">this run</td>');
+    expect(html).not.toContain('class="legend"');
+  });
+
+  it('A/B: head and base overlaid in the same buckets, both rows of percentiles, base CPU a response', () => {
+    const head = phaseWith('c10', histogram(1500, 3000), {
+      resources: { api: usage({ cpuMeanPct: 60, samples: 5 }) },
+      rps: 1000,
+      responses: 1000,
+      failures: 0,
+    });
+    const base = phaseWith('c10', histogram(1000, 2000), {
+      resources: { api: usage({ cpuMeanPct: 40, samples: 5 }) },
+      rps: 1000,
+      responses: 1000,
+      failures: 0,
+    });
+    const ab: ResultsFile = {
+      ...resultsFile([{ name: 'api', scenarioHash: 'h', phases: [head] }], [comparison({ result: 'pass' })]),
+      mode: 'ab',
+      ab: {
+        baseRef: 'main',
+        baseCommit: 'b'.repeat(40),
+        headCommit: 'h'.repeat(40),
+        pairs: 6,
+        order: 'random',
+        baseImages: {},
+        base: [{ name: 'api', scenarioHash: 'h', phases: [base] }],
+        notes: [],
+      },
+    };
+    const html = renderHtml(ab);
+    expect(rects(html)).toBe(48);
+    expect(html).toContain('class="legend"');
+    expect(html).toContain('<td class="text">head</td>');
+    expect(html).toContain('<td class="text">base</td>');
+    // 0.6 cores at 1000 a second: 600µs a response, base 400µs
+    expect(html).toMatch(/<td class="text">api<\/td><td>60\.0%<\/td><td>[^<]+<\/td><td>600µs<\/td><td>400µs<\/td>/);
+  });
+
+  it('every text from the file is escaped: names, reasons, services, errors', () => {
+    const evil = '<script>alert(1)</script>"\'&';
+    const p = phaseWith('c10', histogram(1000, 2000), {
+      resources: { [evil]: usage({ samples: 5 }) },
+      errors: { [evil]: 3 },
+    });
+    const html = renderHtml(
+      resultsFile(
+        [{ name: evil, scenarioHash: 'h', phases: [p] }],
+        [comparison({ scenario: evil, result: 'invalid', reason: evil })],
+      ),
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
+  });
+
+  it(`at most ${MAX_PHASES} phase sections; the rest counted`, () => {
+    const phases = Array.from({ length: MAX_PHASES + 50 }, (_, i) => phaseWith(`p${i}`, ''));
+    const html = renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases }], []));
+    expect(html.match(/<h2>api \/ p\d+<\/h2>/g)).toHaveLength(MAX_PHASES);
+    expect(html).toContain('… and 50 more phases (see the results file).');
+    expect(html).toContain('No successful responses.');
+  });
+});
+
+describe('sharedBuckets', () => {
+  it('one set of log-spaced edges over both ranges; every value counted once', () => {
+    const { edges, counts } = sharedBuckets([histogram(1000, 2000, 500), histogram(1500, 3000, 300)], 10);
+    expect(edges).toHaveLength(10);
+    for (let i = 1; i < edges.length; i++) expect(edges[i]).toBeGreaterThan(edges[i - 1] as number);
+    expect(counts.map((c) => c.reduce((a, b) => a + b, 0))).toEqual([500, 300]);
+    // the slower side has nothing in the first bucket
+    expect(counts[1]?.[0]).toBe(0);
+  });
+
+  it('nothing recorded: no buckets', () => {
+    expect(sharedBuckets(['', undefined])).toEqual({ edges: [], counts: [] });
+  });
+});

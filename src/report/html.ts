@@ -1,0 +1,211 @@
+// Pure: the run as one self-contained HTML page (issue 51's report people can look at): the verdict and
+// every comparison row, then per phase the latency distribution of this run against the other side's
+// (base in A/B; the baseline is not in a results file, so a gate run's phases show this run's alone),
+// its percentiles, its errors by kind and each SUT service's resources and CPU per response. No
+// script, no network: styles inline, charts as inline SVG, and a Content-Security-Policy that forbids
+// loading anything. Every text from the results file (a fork's artifact, the config, the service) is
+// escaped; the page is bounded (at most MAX_PHASES phase sections).
+import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
+import { formatBytes, formatUs } from '../config/units.js';
+import { cpuPerSuccess, errorCount, RUNNER_KEY } from '../metrics/registry.js';
+import type { Comparison, PhaseResult, ResultsFile, ScenarioResult } from '../results/types.js';
+import { bucketsOver, rangeOf } from './distribution.js';
+import { bounded } from './escape.js';
+
+/** The most phase sections drawn; the rest are counted. */
+export const MAX_PHASES = 200;
+/** Bars in a distribution. */
+const BUCKETS = 24;
+
+/** Text made inert in HTML (element content and quoted attribute values alike), and bounded. */
+export function escapeHtml(text: string): string {
+  return bounded(String(text))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+const e = escapeHtml;
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2328}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:right}
+th:first-child,td:first-child,td.text{text-align:left}.regression{background:#ffebe9}.inconclusive{background:#fff8c5}
+.accepted{background:#ddf4ff}.improvement{background:#dafbe1}.meta{color:#59636e}svg text{font:11px system-ui,sans-serif}
+.legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}`;
+
+const ICON: Record<Comparison['result'], string> = {
+  regression: '❌ regression',
+  inconclusive: '❔ inconclusive',
+  invalid: '⚠️ invalid',
+  improvement: '🟢 improvement',
+  'no-baseline': '➖ no baseline',
+  pass: '✅ pass',
+  accepted: '☑️ accepted',
+};
+
+/** The page. */
+export function renderHtml(results: ResultsFile): string {
+  const verdict = overallVerdict(results.comparisons);
+  const count = (r: Comparison['result']) => results.comparisons.filter((c) => c.result === r).length;
+  const counts = (['regression', 'inconclusive', 'accepted', 'improvement', 'invalid'] as const)
+    .filter((r) => count(r) > 0)
+    .map((r) => `${count(r)} ${r}`)
+    .join(', ');
+  const title = `perf-gate: ${verdict}${counts ? ` (${counts})` : ''}`;
+  const base = results.ab?.base;
+  const phases = results.scenarios.flatMap((s) =>
+    s.phases.map((p) => ({ scenario: s.name, p, other: otherPhase(base, s.name, p.name) })),
+  );
+  const drawn = phases.slice(0, MAX_PHASES);
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(title)}</h1>`,
+    `<p class="meta">${e(meta(results))}</p>`,
+    comparisonsTable(results.comparisons),
+    ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, results.ab !== undefined)),
+    phases.length > drawn.length
+      ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>`
+      : '',
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function meta(r: ResultsFile): string {
+  const commit = r.provenance.commit ? r.provenance.commit.slice(0, 12) : 'workspace';
+  const machine = `${r.provenance.runner.cpuModel}, ${r.provenance.runner.cores} cores`;
+  const ab = r.ab ? `, against base ${r.ab.baseCommit.slice(0, 12)} (${r.ab.baseRef}) in the same run` : '';
+  return `mode ${r.mode}, commit ${commit}${ab}; started ${r.startedAt}; ${machine}`;
+}
+
+function otherPhase(base: readonly ScenarioResult[] | undefined, scenario: string, phase: string) {
+  return base?.find((s) => s.name === scenario)?.phases.find((p) => p.name === phase);
+}
+
+function comparisonsTable(comparisons: readonly Comparison[]): string {
+  if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
+  const rows = sortForReport(comparisons).map((c) => {
+    const pct = (v: number) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
+    const delta =
+      c.delta === null ? '' : `${pct(c.delta)}${c.interval ? ` [${pct(c.interval[0])}, ${pct(c.interval[1])}]` : ''}`;
+    const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : (c.reason ?? '');
+    return `<tr class="${c.result}"><td class="text">${e(c.scenario)}</td><td class="text">${e(c.phase)}</td><td class="text">${e(c.metric)}</td><td>${c.baseline === null ? '—' : e(formatMetricValue(c.metric, c.baseline))}</td><td>${e(formatMetricValue(c.metric, c.current))}</td><td>${e(delta)}</td><td class="text">${e(c.band)}</td><td class="text">${e(ICON[c.result] ?? c.result)}${c.pValue !== undefined ? ` (p=${e(String(c.pValue))})` : ''}${why ? `: ${e(why)}` : ''}</td></tr>`;
+  });
+  return [
+    '<h2>Comparison</h2>',
+    '<table><thead><tr><th>scenario</th><th>phase</th><th>metric</th><th>baseline</th><th>current</th><th>Δ</th><th>band</th><th>result</th></tr></thead><tbody>',
+    ...rows,
+    '</tbody></table>',
+  ].join('\n');
+}
+
+function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | undefined, ab: boolean): string {
+  const m = p.merged;
+  const latency = (ph: PhaseResult | undefined, k: 'p50' | 'p90' | 'p99' | 'max') =>
+    ph && ph.merged.latency.count > 0 ? formatUs(ph.merged.latency[k]) : '—';
+  const ks = ['p50', 'p90', 'p99', 'max'] as const;
+  const sides = other ? [['head', p] as const, ['base', other] as const] : [[ab ? 'head' : 'this run', p] as const];
+  const percentiles = [
+    `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join('')}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
+    ...sides.map(
+      ([name, ph]) =>
+        `<tr><td class="text">${name}</td>${ks.map((k) => `<td>${e(latency(ph, k))}</td>`).join('')}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`,
+    ),
+    '</tbody></table>',
+  ].join('');
+  return [
+    `<h2>${e(scenario)} / ${e(p.name)}</h2>`,
+    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}${p.flags.length ? `; ${e(p.flags.join('; '))}` : ''}</p>`,
+    distributionSvg(m.histogram, other?.merged.histogram),
+    percentiles,
+    errorsTable(p),
+    resourcesTable(p, other),
+  ].join('\n');
+}
+
+/** Log-spaced buckets over every histogram's range, each histogram's counts in them. */
+export function sharedBuckets(
+  encoded: readonly (string | undefined)[],
+  n = BUCKETS,
+): { edges: number[]; counts: number[][] } {
+  const ranges = encoded.map((x) => (x ? rangeOf(x) : undefined)).filter((r) => r !== undefined);
+  if (ranges.length === 0) return { edges: [], counts: [] };
+  const min = Math.min(...ranges.map((r) => r.min));
+  const max = Math.max(min + 1, ...ranges.map((r) => r.max));
+  const edges = Array.from({ length: n }, (_, i) => min * (max / min) ** ((i + 1) / n));
+  edges[n - 1] = max;
+  return { edges, counts: encoded.map((x) => bucketsOver(x ?? '', edges).map((b) => b.count)) };
+}
+
+const COLOURS = ['#0969da', '#bc4c00'];
+
+/** The latency distribution as bars, one colour a side (this run's first), shares of each side's total. */
+function distributionSvg(head: string, base: string | undefined): string {
+  const { edges, counts } = sharedBuckets(base === undefined ? [head] : [head, base]);
+  if (edges.length === 0) return '<p class="meta">No successful responses.</p>';
+  const W = 720;
+  const H = 180;
+  const pad = 24;
+  const shares = counts.map((c) => {
+    const total = c.reduce((a, b) => a + b, 0) || 1;
+    return c.map((v) => v / total);
+  });
+  const most = Math.max(...shares.flat(), 1e-9);
+  const slot = (W - 2 * pad) / edges.length;
+  const bar = slot / shares.length;
+  const rects = shares.flatMap((side, s) =>
+    side.map((v, i) => {
+      const h = (v / most) * (H - 2 * pad);
+      return `<rect x="${(pad + i * slot + s * bar).toFixed(1)}" y="${(H - pad - h).toFixed(1)}" width="${Math.max(1, bar - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLOURS[s]}"><title>≤ ${e(formatUs(edges[i] as number))}: ${(v * 100).toFixed(1)}%</title></rect>`;
+    }),
+  );
+  const ticks = [0, Math.floor(edges.length / 2), edges.length - 1].map(
+    (i) =>
+      `<text x="${(pad + (i + 1) * slot).toFixed(1)}" y="${H - 6}" text-anchor="end">${e(formatUs(edges[i] as number))}</text>`,
+  );
+  const legend =
+    base === undefined
+      ? ''
+      : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
+  return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join('')}${ticks.join('')}</svg>${legend}`;
+}
+
+function errorsTable(p: PhaseResult): string {
+  const m = p.merged;
+  const kinds = [
+    ...Object.entries(m.statusCodes)
+      .filter(([code]) => !/^[23]/.test(code))
+      .map(([code, n]) => [`HTTP ${code}`, n] as const),
+    ...Object.entries(m.errors).map(([kind, n]) => [kind, n] as const),
+    ...Object.entries(m.checks ?? {}).map(([check, n]) => [check, n] as const),
+  ];
+  if (errorCount(m) === 0 && kinds.length === 0) return '<p class="meta">No errors.</p>';
+  return `<table><thead><tr><th>error</th><th>count</th></tr></thead><tbody>${kinds
+    .slice(0, 50)
+    .map(([k, n]) => `<tr><td class="text">${e(k)}</td><td>${n}</td></tr>`)
+    .join('')}</tbody></table>`;
+}
+
+function resourcesTable(p: PhaseResult, other: PhaseResult | undefined): string {
+  const services = Object.entries(p.merged.resources).filter(([s]) => s !== RUNNER_KEY);
+  if (services.length === 0) return '';
+  const perResponse = (ph: PhaseResult | undefined, s: string) => {
+    const u = ph?.merged.resources[s];
+    return u && u.samples > 0 ? formatUs(cpuPerSuccess([u], ph.merged)) : '—';
+  };
+  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? '<th>base: CPU a response</th>' : ''}</tr></thead><tbody>${services
+    .slice(0, 50)
+    .map(
+      ([s, u]) =>
+        `<tr><td class="text">${e(s)}</td><td>${u.cpuMeanPct.toFixed(1)}%</td><td>${e(formatBytes(u.memoryPeakBytes))}</td><td>${e(perResponse(p, s))}</td>${other ? `<td>${e(perResponse(other, s))}</td>` : ''}</tr>`,
+    )
+    .join('')}</tbody></table>`;
+}
