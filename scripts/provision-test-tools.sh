@@ -4,8 +4,10 @@
 #   docs/action.md show;
 #   junitparser (PyPI) reads our JUnit XML back the way CI report tools do;
 #   act (nektos/act, Go module proxy) runs the dogfood workflow in a real Actions runtime
-#   (__tests__/integration/act.test.ts).
-# Idempotent; installs into .tools/ in the repository (git-ignored), nothing system-wide.
+#   (__tests__/integration/act.test.ts);
+#   chromium (Debian) opens the HTML report in a real browser (__tests__/integration/html-browser.test.ts,
+#   driven by puppeteer-core from npm).
+# Idempotent; installs into .tools/ in the repository (git-ignored), except chromium (apt, as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ACTIONLINT_VERSION=v1.7.12
@@ -23,5 +25,14 @@ fi
 if ! PYTHONPATH="$PWD/.tools/python" python3 -c 'import junitparser' 2>/dev/null; then
   echo "[provision-test-tools] junitparser $JUNITPARSER_VERSION"
   python3 -m pip install --quiet --disable-pip-version-check --target "$PWD/.tools/python" "junitparser==$JUNITPARSER_VERSION"
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "[provision-test-tools] chromium (Debian)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  else
+    echo "[provision-test-tools] chromium is not installed and this is not root: the browser test skips (fails with CI set)"
+  fi
 fi
 echo "[provision-test-tools] ready: $(.tools/bin/actionlint --version | head -1), $(.tools/bin/act --version), junitparser $JUNITPARSER_VERSION"
