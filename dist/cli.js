@@ -96911,9 +96911,9 @@ function samplesNeeded(metric) {
 }
 function tailShortfall(trials2, metric, whose = "this run") {
   const need = samplesNeeded(metric);
-  const short = trials2.find((t) => t.latency.count < need);
-  if (!short) return void 0;
-  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short.trial} of ${whose} had ${short.latency.count}`;
+  const short2 = trials2.find((t) => t.latency.count < need);
+  if (!short2) return void 0;
+  return `too few samples: ${metric} needs ≥ ${need} successful responses per trial (${MIN_TAIL_SAMPLES} beyond it); trial ${short2.trial} of ${whose} had ${short2.latency.count}`;
 }
 
 // src/compare/compare.ts
@@ -96985,8 +96985,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
     return { ...out, result: "invalid", reason };
   }
   if (!breach && hasBand(t)) {
-    const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
-    if (short) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short };
+    const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
+    if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative5 } = change(metric, base, value);
@@ -97719,8 +97719,8 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: "regression", reason: breach };
   if (hasBand(t)) {
-    const short = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
-    if (short) return { ...out, result: "invalid", reason: short };
+    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
+    if (short2) return { ...out, result: "invalid", reason: short2 };
   }
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, worseRelative);
@@ -98227,9 +98227,9 @@ function planConfirm(ctx, p) {
       return void 0;
     }
   }
-  const short = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
+  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
   ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short}`
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
   );
   if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first) * (unit === "pairs" ? 2 : 1);
   return cap;
@@ -105393,6 +105393,7 @@ var package_default = {
     "@octokit/plugin-throttling": "^11.0.5",
     "@types/dockerode": "^4.0.2",
     "@types/node": "^20.19.43",
+    "@types/pngjs": "^6.0.5",
     "@types/tar-stream": "^3.1.5",
     "@types/ws": "^8.18.2",
     ajv: "^8.20.0",
@@ -105405,8 +105406,10 @@ var package_default = {
     "hdr-histogram-js": "^3.0.1",
     "kubernetes-models": "^5.1.0",
     "markdown-table": "^3.1.0",
+    pngjs: "^7.0.0",
     prettier: "^3.10.1",
     protobufjs: "^7.6.6",
+    "puppeteer-core": "^24.43.1",
     "tar-stream": "^3.2.2",
     typescript: "~5.9",
     "typescript-eslint": "^8.73.0",
@@ -105423,6 +105426,79 @@ var package_default = {
 
 // src/common/version.ts
 var VERSION = package_default.version;
+
+// src/report/history-html.ts
+var MAX_HISTORY_PHASES = 100;
+var METRICS2 = [
+  { key: "p50", label: "p50", format: formatUs },
+  { key: "p99", label: "p99", format: formatUs },
+  { key: "rps", label: "req/s", format: (v) => String(Math.round(v)) }
+];
+function renderHistoryHtml(entries, shifts) {
+  const phases = [...new Set([...entries].reverse().flatMap((x) => Object.keys(x.phases)))];
+  const drawn = phases.slice(0, MAX_HISTORY_PHASES);
+  const first = entries[0]?.time ?? "";
+  const last = entries.at(-1)?.time ?? "";
+  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? "" : "s"}, ${shifts.length} level shift${shifts.length === 1 ? "" : "s"}`;
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p class="meta">${escapeHtml(entries.length > 0 ? `${first} to ${last}` : "no runs recorded yet")}</p>`,
+    shiftsTable(shifts),
+    ...drawn.map((phase2) => phaseCharts(phase2, entries, shifts)),
+    phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the history file).</p>` : "",
+    "</body></html>",
+    ""
+  ].join("\n");
+}
+function shiftsTable(shifts) {
+  if (shifts.length === 0) return '<p class="meta">No level shift found.</p>';
+  const rows = shifts.map(
+    (s) => `<tr class="${s.worse ? "regression" : "improvement"}"><td class="text">${escapeHtml(s.phase)}</td><td class="text">${escapeHtml(s.metric)}</td><td>${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? "worse" : "better"}</td><td class="text">${s.cause === "machine" ? "the machine's" : "the code's"}</td><td class="text">${escapeHtml(short(s.since))} → ${escapeHtml(short(s.commit))}</td><td>${escapeHtml(String(s.pValue))}</td></tr>`
+  );
+  return [
+    "<h2>Level shifts</h2>",
+    "<table><thead><tr><th>phase</th><th>metric</th><th>change</th><th></th><th>cause</th><th>between</th><th>p</th></tr></thead><tbody>",
+    ...rows,
+    "</tbody></table>"
+  ].join("\n");
+}
+var short = (commit) => commit ? commit.slice(0, 12) : "?";
+function phaseCharts(phase2, entries, shifts) {
+  return [
+    `<h2>${escapeHtml(phase2)}</h2>`,
+    ...METRICS2.map(({ key, label: label2, format }) => {
+      const points = entries.map((x, i) => ({ i, v: x.phases[phase2]?.[key], time: x.time, commit: x.commit })).filter(
+        (p) => p.v !== void 0 && Number.isFinite(p.v) && (key === "rps" || p.v > 0)
+      );
+      const marks = shifts.filter((s) => s.phase === phase2 && s.metric === key).map((s) => ({ i: entries.findIndex((x) => x.time === s.time), s })).filter((m) => m.i >= 0);
+      return lineSvg(label2, points, entries.length, marks, format);
+    })
+  ].join("\n");
+}
+function lineSvg(label2, points, runs, marks, format) {
+  if (points.length === 0) return `<p class="meta">${escapeHtml(label2)}: no values.</p>`;
+  const W = 720;
+  const H = 140;
+  const pad = 28;
+  const lo = Math.min(...points.map((p) => p.v));
+  const hi = Math.max(...points.map((p) => p.v));
+  const span = hi - lo || Math.max(1, hi);
+  const x = (i) => pad + (runs > 1 ? i / (runs - 1) * (W - 2 * pad) : (W - 2 * pad) / 2);
+  const y = (v) => H - pad - (v - lo) / span * (H - 2 * pad);
+  const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
+  const dots = points.map(
+    (p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="2.5" fill="#0969da"><title>${escapeHtml(`${format(p.v)} · ${p.time} · ${short(p.commit)}`)}</title></circle>`
+  ).join("");
+  const lines = marks.map(
+    ({ i, s }) => `<line x1="${x(i - 0.5).toFixed(1)}" y1="${pad / 2}" x2="${x(i - 0.5).toFixed(1)}" y2="${H - pad}" stroke="${s.worse ? "#cf222e" : "#1a7f37"}" stroke-dasharray="4 3"><title>${escapeHtml(`${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}% (${s.cause === "machine" ? "the machine's" : "the code's"}) at ${short(s.commit)}`)}</title></line>`
+  ).join("");
+  return `<svg role="img" aria-label="${escapeHtml(label2)} over the runs" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${escapeHtml(label2)}: ${escapeHtml(format(lo))} to ${escapeHtml(format(hi))}</text><polyline points="${line}" fill="none" stroke="#0969da" stroke-width="1.5"/>${dots}${lines}</svg>`;
+}
 
 // src/cli/main.ts
 var COMMANDS = {
@@ -105594,7 +105670,12 @@ var COMMANDS = {
     args: "FILE",
     summary: "print the trend charts (Markdown) of a history file",
     options: {
-      append: { type: "string", value: "RESULTS.json", help: "append a results file's summary to FILE first" }
+      append: { type: "string", value: "RESULTS.json", help: "append a results file's summary to FILE first" },
+      html: {
+        type: "string",
+        value: "PAGE",
+        help: "also write the trend as one static HTML page (p50, p99 and req/s per phase, level shifts marked; for GitHub Pages)"
+      }
     }
   },
   schema: {
@@ -106021,6 +106102,12 @@ ${commandHelp("history")}`);
     deps2.files.writeAtomic(file2, text);
   }
   const { entries, skipped } = parseHistory(text);
+  if (values.html !== void 0) {
+    const page = String(values.html);
+    deps2.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries)));
+    deps2.err(`perf-gate: trend page written: ${page}
+`);
+  }
   const trend = renderTrend(entries);
   deps2.out(`${trend || `${file2}: ${entries.length} run${entries.length === 1 ? "" : "s"}, too few for a trend`}
 `);

@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
 import puppeteer from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
+import { HISTORY_SCHEMA, type HistoryEntry } from '../../src/history/history.js';
+import { historyShifts } from '../../src/history/shifts.js';
+import { renderHistoryHtml } from '../../src/report/history-html.js';
 import { renderHtml } from '../../src/report/html.js';
 import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
@@ -130,6 +133,61 @@ describe('the HTML report in a browser', () => {
         // head's bars (blue) and base's (orange) are both on the image
         expect(pixelsOf(shot, '#0969da')).toBeGreaterThan(200);
         expect(pixelsOf(shot, '#bc4c00')).toBeGreaterThan(200);
+      } finally {
+        await b.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!browser)(
+    'the trend page opens the same way; its lines and the shift mark render',
+    async () => {
+      const dir = tempDir('perf-gate-trend-');
+      const file = join(dir, 'index.html');
+      const entries: HistoryEntry[] = Array.from({ length: 20 }, (_, i) => ({
+        schema: HISTORY_SCHEMA,
+        time: `2026-11-01T${String(i).padStart(2, '0')}:00:00Z`,
+        commit: `c${i}`,
+        ref: null,
+        runId: `r${i}`,
+        mode: 'update',
+        phases: {
+          'api/c8': {
+            rps: 1000,
+            p50: 2000,
+            p99: 5000 * (1 + 0.02 * Math.sin(i * 2.1)) * (i >= 10 ? 1.3 : 1),
+            errors: 0,
+          },
+        },
+      }));
+      writeFileSync(file, renderHistoryHtml(entries, historyShifts(entries)));
+      const b = await puppeteer.launch({
+        executablePath: browser as string,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      try {
+        const page = await b.newPage();
+        const problems: string[] = [];
+        const requests: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error' || m.type() === 'warn') problems.push(`${m.type()}: ${m.text()}`);
+        });
+        page.on('pageerror', (err) => problems.push(`pageerror: ${String(err)}`));
+        page.on('request', (r) => requests.push(r.url()));
+        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        expect(problems).toEqual([]);
+        expect(requests).toEqual([pathToFileURL(file).href]);
+        // each chart's line spans the width, and the shift's mark stands in the p99 chart
+        const widths = await page.$$eval('svg polyline', (ls) => ls.map((l) => l.getBoundingClientRect().width));
+        expect(widths).toHaveLength(3);
+        for (const w of widths) expect(w).toBeGreaterThan(500);
+        const mark = await page.$$eval('svg line[stroke-dasharray]', (ls) =>
+          ls.map((l) => l.getBoundingClientRect().height),
+        );
+        expect(mark).toHaveLength(1);
+        expect(mark[0]).toBeGreaterThan(50);
       } finally {
         await b.close();
       }

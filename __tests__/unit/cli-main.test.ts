@@ -173,6 +173,28 @@ describe('main(argv, deps)', () => {
     expect(set.out.join('')).not.toContain('API_KEY');
   });
 
+  it('history FILE --html PAGE: the trend page written through deps.files, the charts printed as before', async () => {
+    const c = cli();
+    const file = join(root, 'h.jsonl');
+    const lines = Array.from({ length: 5 }, (_, i) =>
+      JSON.stringify({
+        schema: 'perf-gate/history@1',
+        time: `2026-11-0${i + 1}T00:00:00Z`,
+        commit: `c${i}`,
+        ref: null,
+        runId: `r${i}`,
+        mode: 'update',
+        phases: { 'api/c8': { rps: 1000, p50: 2000, p99: 5000, errors: 0 } },
+      }),
+    );
+    c.deps.files.write(file, `${lines.join('\n')}\n`);
+    expect(await main(['history', file, '--html', join(root, 'site', 'index.html')], c.deps)).toBe(EXIT_PASS);
+    expect(c.deps.files.read(join(root, 'site', 'index.html'))).toMatch(
+      /^<!doctype html>[\s\S]*perf-gate trend: 5 runs, 0 level shifts/,
+    );
+    expect(c.err).toEqual([`perf-gate: trend page written: ${join(root, 'site', 'index.html')}\n`]);
+  });
+
   it('history: a file that does not exist is a usage error (read through deps.files)', async () => {
     const c = cli();
     expect(await main(['history', join(root, 'h.jsonl')], c.deps)).toBe(EXIT_USAGE);

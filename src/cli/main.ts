@@ -37,6 +37,8 @@ import { locateProblems } from '../config/lines.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { VERSION } from '../common/version.js';
 import { type Acceptance, parseAcceptance } from '../compare/accept.js';
+import { historyShifts } from '../history/shifts.js';
+import { renderHistoryHtml } from '../report/history-html.js';
 
 /** What the CLI touches of the world: src/cli.ts binds the process's, tests pass their own. */
 export interface CliDeps {
@@ -258,6 +260,11 @@ const COMMANDS = {
     summary: 'print the trend charts (Markdown) of a history file',
     options: {
       append: { type: 'string', value: 'RESULTS.json', help: "append a results file's summary to FILE first" },
+      html: {
+        type: 'string',
+        value: 'PAGE',
+        help: 'also write the trend as one static HTML page (p50, p99 and req/s per phase, level shifts marked; for GitHub Pages)',
+      },
     },
   },
   schema: {
@@ -713,6 +720,11 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
     deps.files.writeAtomic(file, text);
   }
   const { entries, skipped } = parseHistory(text);
+  if (values.html !== undefined) {
+    const page = String(values.html);
+    deps.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries)));
+    deps.err(`perf-gate: trend page written: ${page}\n`);
+  }
   const trend = renderTrend(entries);
   deps.out(`${trend || `${file}: ${entries.length} run${entries.length === 1 ? '' : 's'}, too few for a trend`}\n`);
   if (skipped)

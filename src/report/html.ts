@@ -28,9 +28,9 @@ export function escapeHtml(text: string): string {
 }
 const e = escapeHtml;
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+export const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2328}
+export const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1f2328}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1.5rem 0 .5rem}
 table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:right}
 th:first-child,td:first-child,td.text{text-align:left}.regression{background:#ffebe9}.inconclusive{background:#fff8c5}

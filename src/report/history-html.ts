@@ -1,0 +1,109 @@
+// Pure: a trend history as one static page (issue 51's dashboard, for GitHub Pages or an artifact):
+// per phase, p50, p99 and throughput over the recorded runs as inline SVG lines, each level shift
+// (history/shifts.ts) marked where it showed, and every shift in a table with its size, cause and
+// commits. The same rules as the run's page (report/html.ts): no script, a policy that loads nothing,
+// every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
+import { formatUs } from '../config/units.js';
+import type { HistoryEntry } from '../history/history.js';
+import type { Shift, ShiftMetric } from '../history/shifts.js';
+import { CSP, escapeHtml as e, STYLE } from './html.js';
+
+export const MAX_HISTORY_PHASES = 100;
+
+const METRICS: ReadonlyArray<{ key: ShiftMetric; label: string; format: (v: number) => string }> = [
+  { key: 'p50', label: 'p50', format: formatUs },
+  { key: 'p99', label: 'p99', format: formatUs },
+  { key: 'rps', label: 'req/s', format: (v) => String(Math.round(v)) },
+];
+
+/** The page: the history's runs (oldest first) and the shifts found in them. */
+export function renderHistoryHtml(entries: readonly HistoryEntry[], shifts: readonly Shift[]): string {
+  const phases = [...new Set([...entries].reverse().flatMap((x) => Object.keys(x.phases)))];
+  const drawn = phases.slice(0, MAX_HISTORY_PHASES);
+  const first = entries[0]?.time ?? '';
+  const last = entries.at(-1)?.time ?? '';
+  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? '' : 's'}, ${shifts.length} level shift${shifts.length === 1 ? '' : 's'}`;
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(title)}</h1>`,
+    `<p class="meta">${e(entries.length > 0 ? `${first} to ${last}` : 'no runs recorded yet')}</p>`,
+    shiftsTable(shifts),
+    ...drawn.map((phase) => phaseCharts(phase, entries, shifts)),
+    phases.length > drawn.length
+      ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the history file).</p>`
+      : '',
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function shiftsTable(shifts: readonly Shift[]): string {
+  if (shifts.length === 0) return '<p class="meta">No level shift found.</p>';
+  const rows = shifts.map(
+    (s) =>
+      `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}</td><td>${e(String(s.pValue))}</td></tr>`,
+  );
+  return [
+    '<h2>Level shifts</h2>',
+    '<table><thead><tr><th>phase</th><th>metric</th><th>change</th><th></th><th>cause</th><th>between</th><th>p</th></tr></thead><tbody>',
+    ...rows,
+    '</tbody></table>',
+  ].join('\n');
+}
+
+const short = (commit: string | null) => (commit ? commit.slice(0, 12) : '?');
+
+function phaseCharts(phase: string, entries: readonly HistoryEntry[], shifts: readonly Shift[]): string {
+  return [
+    `<h2>${e(phase)}</h2>`,
+    ...METRICS.map(({ key, label, format }) => {
+      const points = entries
+        .map((x, i) => ({ i, v: x.phases[phase]?.[key], time: x.time, commit: x.commit }))
+        .filter(
+          (p): p is { i: number; v: number; time: string; commit: string | null } =>
+            p.v !== undefined && Number.isFinite(p.v) && (key === 'rps' || p.v > 0),
+        );
+      const marks = shifts
+        .filter((s) => s.phase === phase && s.metric === key)
+        .map((s) => ({ i: entries.findIndex((x) => x.time === s.time), s }))
+        .filter((m) => m.i >= 0);
+      return lineSvg(label, points, entries.length, marks, format);
+    }),
+  ].join('\n');
+}
+
+function lineSvg(
+  label: string,
+  points: ReadonlyArray<{ i: number; v: number; time: string; commit: string | null }>,
+  runs: number,
+  marks: ReadonlyArray<{ i: number; s: Shift }>,
+  format: (v: number) => string,
+): string {
+  if (points.length === 0) return `<p class="meta">${e(label)}: no values.</p>`;
+  const W = 720;
+  const H = 140;
+  const pad = 28;
+  const lo = Math.min(...points.map((p) => p.v));
+  const hi = Math.max(...points.map((p) => p.v));
+  const span = hi - lo || Math.max(1, hi);
+  const x = (i: number) => pad + (runs > 1 ? (i / (runs - 1)) * (W - 2 * pad) : (W - 2 * pad) / 2);
+  const y = (v: number) => H - pad - ((v - lo) / span) * (H - 2 * pad);
+  const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
+  const dots = points
+    .map(
+      (p) =>
+        `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="2.5" fill="#0969da"><title>${e(`${format(p.v)} · ${p.time} · ${short(p.commit)}`)}</title></circle>`,
+    )
+    .join('');
+  const lines = marks
+    .map(
+      ({ i, s }) =>
+        `<line x1="${x(i - 0.5).toFixed(1)}" y1="${pad / 2}" x2="${x(i - 0.5).toFixed(1)}" y2="${H - pad}" stroke="${s.worse ? '#cf222e' : '#1a7f37'}" stroke-dasharray="4 3"><title>${e(`${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}% (${s.cause === 'machine' ? "the machine's" : "the code's"}) at ${short(s.commit)}`)}</title></line>`,
+    )
+    .join('');
+  return `<svg role="img" aria-label="${e(label)} over the runs" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${e(label)}: ${e(format(lo))} to ${e(format(hi))}</text><polyline points="${line}" fill="none" stroke="#0969da" stroke-width="1.5"/>${dots}${lines}</svg>`;
+}
