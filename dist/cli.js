@@ -102765,12 +102765,14 @@ function publishFiles(results2, opts, files) {
   const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
   const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
   const report = write({ format: "markdown", path: reportPath }, history2)?.text ?? "";
+  const htmlPath = resolve3(opts.outDir, "perf-gate-report.html");
+  write({ format: "html", path: htmlPath });
   const asked = [
     ...opts.outputs ?? [],
     ...opts.history ? [{ format: "history", path: opts.history }] : []
   ];
   const extraPaths = asked.flatMap((req) => write(req, history2)?.path ?? []);
-  return { resultsPath, reportPath, report, extraPaths };
+  return { resultsPath, reportPath, htmlPath, report, extraPaths };
 }
 
 // src/session/swarm-runner.ts
@@ -105532,7 +105534,7 @@ var COMMANDS = {
         type: "string",
         default: ".",
         value: "DIR",
-        help: "where perf-gate-results.json and perf-gate-report.md go"
+        help: "where perf-gate-results.json, perf-gate-report.md and perf-gate-report.html go"
       },
       "runner-image": { type: "string", value: "IMAGE", help: "overrides runner.image (any image with Node >= 20)" },
       base: {
@@ -105863,6 +105865,7 @@ ${OUTPUTS.terminal.render(outcome.results, STANDALONE)}
 `);
   deps2.out(`results: ${outcome.resultsPath}
 report: ${outcome.reportPath}
+page: ${outcome.htmlPath}
 `);
   for (const f of outcome.extraPaths) deps2.out(`written: ${f}
 `);

@@ -99,6 +99,7 @@ function outcome(verdict: 'pass' | 'regression', report = `${reportMarker('')}\n
     results: resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }], comparisons),
     resultsPath: '/w/perf-gate-results.json',
     reportPath: '/w/perf-gate-report.md',
+    htmlPath: '/w/perf-gate-report.html',
     extraPaths: [],
     report,
     verdict,
@@ -196,6 +197,7 @@ describe('the Action run(deps)', () => {
       regressions: '1',
       results: '/w/perf-gate-results.json',
       report: '/w/perf-gate-report.md',
+      'html-report': '/w/perf-gate-report.html',
       'baselines-updated': '',
     });
     expect(h.annotations).toEqual([
@@ -309,7 +311,14 @@ describe('the Action run(deps)', () => {
     const h = harness({ env: { INPUT_MODE: 'turbo' } });
     await run(h.deps);
     expect(h.runs).toEqual([]);
-    expect(h.outputs).toEqual({ verdict: 'error', regressions: '0', results: '', report: '', 'baselines-updated': '' });
+    expect(h.outputs).toEqual({
+      verdict: 'error',
+      regressions: '0',
+      results: '',
+      report: '',
+      'html-report': '',
+      'baselines-updated': '',
+    });
     expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, ab, update, sweep or report']);
     expect(h.summary[0]).toContain('input mode');
   });

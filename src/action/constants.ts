@@ -4,6 +4,7 @@ export const OUTPUT = {
   regressions: 'regressions',
   results: 'results',
   report: 'report',
+  html: 'html-report',
   baselinesUpdated: 'baselines-updated',
 } as const;
 export type OutputName = (typeof OUTPUT)[keyof typeof OUTPUT];

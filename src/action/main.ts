@@ -103,6 +103,7 @@ export async function run(deps: ActionDeps): Promise<void> {
       regressions: String(outcome.regressions),
       results: outcome.resultsPath,
       report: outcome.reportPath,
+      html: outcome.htmlPath,
       baselinesUpdated: outcome.baselinesUpdated.join(' '),
     });
     if (ctx.hasSummary) await io.writeSummary(outcome.report);
@@ -175,6 +176,8 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
       regressions: String(r.regressions),
       results: inputs.results,
       report: REPORT_FILE,
+      // (the fork's run wrote its own page; this job re-renders only the Markdown)
+      html: '',
       baselinesUpdated: '',
     });
     if (ctx.hasSummary) await io.writeSummary(r.report);
@@ -252,7 +255,7 @@ async function failed(deps: ActionDeps, ctx: ActionContext, err: unknown): Promi
   const user = err instanceof UserError;
   const message = user ? err.message : `perf-gate: internal error: ${(err as Error).message}`;
   const details = user ? err.details : [];
-  setOutputs(io, { verdict: 'error', regressions: '0', results: '', report: '', baselinesUpdated: '' });
+  setOutputs(io, { verdict: 'error', regressions: '0', results: '', report: '', html: '', baselinesUpdated: '' });
   if (ctx.hasSummary) await io.writeSummary(renderError(message, details)).catch(() => {});
   // config problems (`FILE:LINE:COL: key: message`, exit 2) as annotations on the file, where a PR
   // shows them; never SUT log lines, whatever they look like

@@ -119,7 +119,7 @@ const COMMANDS = {
         type: 'string',
         default: '.',
         value: 'DIR',
-        help: 'where perf-gate-results.json and perf-gate-report.md go',
+        help: 'where perf-gate-results.json, perf-gate-report.md and perf-gate-report.html go',
       },
       'runner-image': { type: 'string', value: 'IMAGE', help: 'overrides runner.image (any image with Node >= 20)' },
       base: {
@@ -470,7 +470,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const outcome = await run(request, deps.runDeps(progress));
   deps.out(`\n${OUTPUTS.terminal.render(outcome.results, STANDALONE)}\n`);
   deps.out(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
-  deps.out(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\n`);
+  deps.out(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\npage: ${outcome.htmlPath}\n`);
   for (const f of outcome.extraPaths) deps.out(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) deps.out(`baseline written: ${b}\n`);
   return exitCodeOf(request.mode, outcome.verdict, values['no-fail-on-inconclusive'] !== true);

@@ -101,6 +101,8 @@ export interface RunOutcome {
   results: ResultsFile;
   resultsPath: string;
   reportPath: string;
+  /** the run as one HTML page (perf-gate-report.html beside the report) */
+  htmlPath: string;
   /** the other outputs written (--out-format, --junit, --csv, the history appended), absolute */
   extraPaths: string[];
   report: string;

@@ -10,7 +10,7 @@ export function publishFiles(
   results: ResultsFile,
   opts: Pick<RunOptions, 'outDir' | 'reportId' | 'outputs' | 'history'>,
   files: RunFiles,
-): { resultsPath: string; reportPath: string; report: string; extraPaths: string[] } {
+): { resultsPath: string; reportPath: string; htmlPath: string; report: string; extraPaths: string[] } {
   const write = (req: OutputRequest, history?: string): { path: string; text: string } | undefined => {
     const output = OUTPUTS[req.format];
     if (!output.writes(results)) return undefined;
@@ -26,6 +26,9 @@ export function publishFiles(
   const history = opts.history ? (files.read(opts.history) ?? '') : undefined;
   const reportPath = resolve(opts.outDir, 'perf-gate-report.md');
   const report = write({ format: 'markdown', path: reportPath }, history)?.text ?? '';
+  // the page people look at (the Action's artifact, a browser): always, beside the Markdown report
+  const htmlPath = resolve(opts.outDir, 'perf-gate-report.html');
+  write({ format: 'html', path: htmlPath });
   // the history last: the default branch's record, appended by the runs that record (update); the
   // request builder makes history=PATH the run's one history (RunOptions.history)
   const asked: OutputRequest[] = [
@@ -33,5 +36,5 @@ export function publishFiles(
     ...(opts.history ? [{ format: 'history' as const, path: opts.history }] : []),
   ];
   const extraPaths = asked.flatMap((req) => write(req, history)?.path ?? []);
-  return { resultsPath, reportPath, report, extraPaths };
+  return { resultsPath, reportPath, htmlPath, report, extraPaths };
 }
