@@ -97221,7 +97221,11 @@ function historyEntry(results2) {
     ref: results2.provenance.ref,
     runId: results2.runId,
     mode: results2.mode,
-    machine: { cpuModel: results2.provenance.runner.cpuModel, cores: results2.provenance.runner.cores },
+    machine: {
+      cpuModel: results2.provenance.runner.cpuModel,
+      cores: results2.provenance.runner.cores,
+      ...results2.provenance.runner.calibrationUs !== void 0 ? { calibrationUs: results2.provenance.runner.calibrationUs } : {}
+    },
     phases
   };
 }
@@ -97380,7 +97384,10 @@ function historyShifts(entries, options = {}) {
       for (const { c, from, to, change: change2 } of levels()) {
         const at = runs[c.index];
         const prior = runs[c.index - 1];
-        const moved = !sameMachine(prior, at) || usual(runs.slice(from, c.index)) !== usual(runs.slice(c.index, to));
+        const before = runs.slice(from, c.index);
+        const after = runs.slice(c.index, to);
+        const worse = change2 * SHIFT_METRICS[metric];
+        const moved = !sameMachine(prior, at) || usual(before) !== usual(after) || calibrationMoved(before, after, worse);
         out.push({
           phase: phase2,
           metric,
@@ -97397,6 +97404,15 @@ function historyShifts(entries, options = {}) {
     }
   }
   return out;
+}
+var CALIBRATION_MOVE = 0.05;
+function calibrationMoved(before, after, worse) {
+  const of = (runs) => runs.map((e2) => e2.machine?.calibrationUs).filter((v) => v !== void 0 && v > 0);
+  const a = of(before);
+  const b = of(after);
+  if (a.length < 2 || b.length < 2) return false;
+  const move = mean(b) / mean(a) - 1;
+  return Math.abs(move) >= CALIBRATION_MOVE && move * Math.sign(worse) >= Math.abs(worse) / 2;
 }
 var sameMachine = (a, b) => !a.machine || !b.machine || a.machine.cpuModel === b.machine.cpuModel && a.machine.cores === b.machine.cores;
 
@@ -97491,7 +97507,7 @@ var signed = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(Math.round(v * 1e3) / 10)
 function shiftLine(s) {
   const size = s.worse ? `**${signed(s.change)}** (worse)` : `${signed(s.change)} (better)`;
   const where = `at ${sha(s.commit)}, since ${sha(s.since)}`;
-  const why = s.cause === "machine" ? "; the machine changed between these runs (CPU model or cores): not the code" : "";
+  const why = s.cause === "machine" ? "; the machine changed between these runs (CPU model or cores, or its calibration moved with it): not the code" : "";
   return `- ${escapeMarkdown(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
 }
 function renderShifts(history2, current) {
@@ -99974,7 +99990,13 @@ var provenance = external_exports.looseObject({
   time: external_exports.string(),
   commit: external_exports.string().nullable(),
   ref: external_exports.string().nullable(),
-  runner: external_exports.looseObject({ os: external_exports.string(), cpuModel: external_exports.string(), cores: count2, memoryBytes: nonneg2 }),
+  runner: external_exports.looseObject({
+    os: external_exports.string(),
+    cpuModel: external_exports.string(),
+    cores: count2,
+    memoryBytes: nonneg2,
+    calibrationUs: nonneg2.optional()
+  }),
   docker: external_exports.looseObject({ version: external_exports.string().nullable(), apiVersion: external_exports.string().nullable() }),
   runnerImage: external_exports.string(),
   sut: external_exports.looseObject({ images })
@@ -102011,6 +102033,32 @@ var realFiles = {
 };
 
 // src/run/deps.ts
+import { performance } from "node:perf_hooks";
+
+// src/stats/calibration.ts
+function calibrationWork(rounds) {
+  let x = 2463534242;
+  for (let i = 0; i < rounds; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+  }
+  return x;
+}
+var CALIBRATION_ROUNDS = 2e6;
+function calibrate(now, repeats = 7, rounds = CALIBRATION_ROUNDS) {
+  let best = Infinity;
+  let sink = 0;
+  for (let r = 0; r < repeats; r++) {
+    const t = now();
+    sink ^= calibrationWork(rounds);
+    best = Math.min(best, now() - t);
+  }
+  return Math.round(best * 1e3) + (sink === -1 ? 1 : 0);
+}
+
+// src/run/deps.ts
 function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
   const docker = connectDocker();
@@ -102027,7 +102075,8 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     files: realFiles,
     workspace: defaultWorkspace(),
     now: Date.now,
-    ...engineIsLocal(process.env) ? { machine: readMachine } : {}
+    ...engineIsLocal(process.env) ? { machine: readMachine } : {},
+    calibrate: () => calibrate(() => performance.now())
   };
 }
 function engineIsLocal(env) {
@@ -102738,11 +102787,12 @@ function machineInfo() {
 }
 async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
   const git2 = await gitInfo(deps2.exec, dir, deps2.env);
+  const calibration = deps2.calibrate?.();
   return {
     time: startedAt,
     commit: git2.commit,
     ref: git2.ref,
-    runner: machineInfo(),
+    runner: { ...machineInfo(), ...calibration !== void 0 ? { calibrationUs: calibration } : {} },
     docker: { version: engine.version, apiVersion: engine.apiVersion },
     runnerImage: image,
     sut: { images: images2 }

@@ -24,7 +24,7 @@ export interface HistoryEntry {
   mode: string;
   /** the machine the run measured on (entries written before it was kept have none): a level shift
    * where it changed is the machine's, not the code's (history/shifts.ts) */
-  machine?: { cpuModel: string; cores: number };
+  machine?: { cpuModel: string; cores: number; calibrationUs?: number };
   /** by "scenario/phase" */
   phases: Record<string, HistoryPoint>;
 }
@@ -48,7 +48,13 @@ export function historyEntry(results: ResultsFile): HistoryEntry {
     ref: results.provenance.ref,
     runId: results.runId,
     mode: results.mode,
-    machine: { cpuModel: results.provenance.runner.cpuModel, cores: results.provenance.runner.cores },
+    machine: {
+      cpuModel: results.provenance.runner.cpuModel,
+      cores: results.provenance.runner.cores,
+      ...(results.provenance.runner.calibrationUs !== undefined
+        ? { calibrationUs: results.provenance.runner.calibrationUs }
+        : {}),
+    },
     phases,
   };
 }

@@ -2,7 +2,8 @@
 // (p50, p99, throughput), E-divisive means over the runs that measured it (stats/change-points.ts),
 // each shift at least `minChange` of its level before, with the run it showed in, the commit range it
 // sits in (the run before it to that run) and whether it made the metric worse. A shift where the
-// machine changed between those two runs (another CPU model or core count) is the machine's.
+// machine changed between those two runs (another CPU model or core count), or where the machine's
+// calibration (stats/calibration.ts) moved with it, is the machine's.
 import type { HistoryEntry, HistoryPoint } from './history.js';
 import { type ChangePointOptions, changePoints } from '../stats/change-points.js';
 
@@ -93,7 +94,11 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
       for (const { c, from, to, change } of levels()) {
         const at = runs[c.index] as HistoryEntry;
         const prior = runs[c.index - 1] as HistoryEntry;
-        const moved = !sameMachine(prior, at) || usual(runs.slice(from, c.index)) !== usual(runs.slice(c.index, to));
+        const before = runs.slice(from, c.index);
+        const after = runs.slice(c.index, to);
+        const worse = change * SHIFT_METRICS[metric];
+        const moved =
+          !sameMachine(prior, at) || usual(before) !== usual(after) || calibrationMoved(before, after, worse);
         out.push({
           phase,
           metric,
@@ -110,6 +115,29 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
     }
   }
   return out;
+}
+
+/** The least move of the calibration that can be the machine's (its own noise is smaller on one machine). */
+export const CALIBRATION_MOVE = 0.05;
+
+/**
+ * Whether the machine's calibration (a fixed piece of CPU work timed in each run: higher is slower)
+ * moved with a shift that made the metric worse by `worse` (a fraction; negative: better): the machine
+ * slower by at least half the worsening (faster by half the improvement), and by CALIBRATION_MOVE at
+ * least. Runs without a calibration are left out; fewer than two a side say nothing.
+ */
+export function calibrationMoved(
+  before: readonly HistoryEntry[],
+  after: readonly HistoryEntry[],
+  worse: number,
+): boolean {
+  const of = (runs: readonly HistoryEntry[]) =>
+    runs.map((e) => e.machine?.calibrationUs).filter((v): v is number => v !== undefined && v > 0);
+  const a = of(before);
+  const b = of(after);
+  if (a.length < 2 || b.length < 2) return false;
+  const move = mean(b) / mean(a) - 1;
+  return Math.abs(move) >= CALIBRATION_MOVE && move * Math.sign(worse) >= Math.abs(worse) / 2;
 }
 
 const sameMachine = (a: HistoryEntry, b: HistoryEntry) =>

@@ -93,7 +93,9 @@ function shiftLine(s: Shift): string {
   const size = s.worse ? `**${signed(s.change)}** (worse)` : `${signed(s.change)} (better)`;
   const where = `at ${sha(s.commit)}, since ${sha(s.since)}`;
   const why =
-    s.cause === 'machine' ? '; the machine changed between these runs (CPU model or cores): not the code' : '';
+    s.cause === 'machine'
+      ? '; the machine changed between these runs (CPU model or cores, or its calibration moved with it): not the code'
+      : '';
   return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
 }
 

@@ -97,7 +97,14 @@ export interface Provenance {
   time: string;
   commit: string | null;
   ref: string | null;
-  runner: { os: string; cpuModel: string; cores: number; memoryBytes: number };
+  runner: {
+    os: string;
+    cpuModel: string;
+    cores: number;
+    memoryBytes: number;
+    /** a fixed piece of CPU work timed at the end of the run, µs (stats/calibration.ts) */
+    calibrationUs?: number;
+  };
   docker: { version: string | null; apiVersion: string | null };
   runnerImage: string;
   sut: { images: Record<string, { image: string; id: string; digest: string | null }> };

@@ -71,6 +71,9 @@ export interface RunDeps {
   /** the machine's CPU times and perf-gate's own CPU now, where the engine runs on this machine (the
    * report's "machine during trials"); absent or undefined elsewhere */
   machine?: () => MachineReading | undefined;
+  /** the machine's calibration, µs: a fixed piece of CPU work timed (stats/calibration.ts); absent: none
+   * is taken (the history then tells the machine's drift only by its CPU model and cores) */
+  calibrate?: () => number;
   /** the Docker Swarm the engine manages (runner.replicas, sut.orchestrator: swarm) */
   swarm?: { client: SwarmClient; stack: (opts: ComposeOptions) => StackClient };
 }

@@ -12,6 +12,8 @@ import { defaultWorkspace } from '../config/load.js';
 import type { RunDeps } from './contract.js';
 import { realFiles } from './real-files.js';
 import { containersCpuUs, type MachineReading, parseProcStat } from '../stats/machine.js';
+import { performance } from 'node:perf_hooks';
+import { calibrate } from '../stats/calibration.js';
 
 export function realRunDeps(
   progress: Progress,
@@ -33,6 +35,7 @@ export function realRunDeps(
     workspace: defaultWorkspace(),
     now: Date.now,
     ...(engineIsLocal(process.env) ? { machine: readMachine } : {}),
+    calibrate: () => calibrate(() => performance.now()),
   };
 }
 

@@ -31,7 +31,7 @@ export function machineInfo(): Provenance['runner'] {
 
 /** Where and on what this run happened: git, this machine, the engine, the runner image, the SUT images. */
 export async function provenanceOf(
-  deps: Pick<RunDeps, 'exec' | 'env'>,
+  deps: Pick<RunDeps, 'exec' | 'env' | 'calibrate'>,
   dir: string,
   startedAt: string,
   engine: { version: string; apiVersion: string },
@@ -39,11 +39,13 @@ export async function provenanceOf(
   images: ImageDigests,
 ): Promise<Provenance> {
   const git = await gitInfo(deps.exec, dir, deps.env);
+  // timed here, once the trials are over (never during a measured window)
+  const calibration = deps.calibrate?.();
   return {
     time: startedAt,
     commit: git.commit,
     ref: git.ref,
-    runner: machineInfo(),
+    runner: { ...machineInfo(), ...(calibration !== undefined ? { calibrationUs: calibration } : {}) },
     docker: { version: engine.version, apiVersion: engine.apiVersion },
     runnerImage: image,
     sut: { images },
