@@ -6,9 +6,12 @@
 //   flat    no change                       target: no shift in ≥ 19 of 20
 //   creep   +1% a run over runs 25–39       target: reported (a shift in 25–39) in ≥ 19 of 20
 //   machine +30% from run 20, the machine changed there: target reported as the machine's in ≥ 19 of 20
-// (the issue's machine drift is told by a calibration measured in the same run; perf-gate keeps the
-// CPU model and cores only, so this cell is the case it can tell: a changed machine). Every seed's
-// line is printed (its seed, what was found), then each cell's count, and the time per history.
+//   drift-up    +30% from run 20 on the same CPU, the run's calibration (stats/calibration.ts) +30%
+//               alike: target reported as the machine's in ≥ 19 of 20
+//   drift-down  -30% (a faster day), the calibration -30% alike: the machine's in ≥ 19 of 20
+//   code        +30% from run 20, the calibration flat: the code's in ≥ 19 of 20
+// (each run's calibration has noise of its own, CV 5% as the metric's). Every seed's line is printed
+// (its seed, what was found), then each cell's count, and the time per history.
 // Usage: node bench/change-points.mjs [seeds, default 20]
 import { performance } from 'node:perf_hooks';
 import { git, importSource, median, printMachine, ROOT } from './lib.mjs';
@@ -47,6 +50,24 @@ const CELLS = {
     machine: (i) => (i >= 20 ? 'B' : 'A'),
     ok: (s) => s.some((x) => x.index === 20 && x.cause === 'machine'),
   },
+  'drift-up': {
+    level: (i) => (i >= 20 ? 1.3 : 1),
+    machine: () => 'A',
+    calibration: (i) => (i >= 20 ? 1.3 : 1),
+    ok: (s) => s.some((x) => x.index === 20 && x.cause === 'machine'),
+  },
+  'drift-down': {
+    level: (i) => (i >= 20 ? 0.7 : 1),
+    machine: () => 'A',
+    calibration: (i) => (i >= 20 ? 0.7 : 1),
+    ok: (s) => s.some((x) => x.index === 20 && x.cause === 'machine'),
+  },
+  code: {
+    level: (i) => (i >= 20 ? 1.3 : 1),
+    machine: () => 'A',
+    calibration: () => 1,
+    ok: (s) => s.some((x) => x.index === 20 && x.cause === 'code'),
+  },
 };
 
 function history(cell, seed) {
@@ -58,7 +79,11 @@ function history(cell, seed) {
     ref: 'refs/heads/main',
     runId: `r${i}`,
     mode: 'update',
-    machine: { cpuModel: cell.machine(i), cores: 2 },
+    machine: {
+      cpuModel: cell.machine(i),
+      cores: 2,
+      ...(cell.calibration ? { calibrationUs: Math.round(4000 * cell.calibration(i) * (1 + CV * noise())) } : {}),
+    },
     phases: { 'api/c8': { rps: 1000, p50: 2000, p99: 5000 * cell.level(i) * (1 + CV * noise()), errors: 0 } },
   }));
 }
