@@ -97229,9 +97229,20 @@ function historyEntry(results2) {
     phases
   };
 }
+var finite = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+var textOrNull = (v) => v === null || typeof v === "string";
 function isEntry(v) {
   const e2 = v;
-  return Boolean(e2) && e2.schema === HISTORY_SCHEMA && typeof e2.time === "string" && typeof e2.phases === "object" && e2.phases !== null;
+  if (!e2 || typeof e2 !== "object" || e2.schema !== HISTORY_SCHEMA) return false;
+  if (typeof e2.time !== "string" || typeof e2.runId !== "string" || typeof e2.mode !== "string") return false;
+  if (!textOrNull(e2.commit) || !textOrNull(e2.ref)) return false;
+  if (e2.machine !== void 0) {
+    const m = e2.machine;
+    if (!m || typeof m.cpuModel !== "string" || !finite(m.cores)) return false;
+    if (m.calibrationUs !== void 0 && !finite(m.calibrationUs)) return false;
+  }
+  if (typeof e2.phases !== "object" || e2.phases === null || Array.isArray(e2.phases)) return false;
+  return Object.values(e2.phases).every((p) => p && finite(p.rps) && finite(p.p50) && finite(p.p99) && finite(p.errors));
 }
 function parseHistory(text) {
   const entries = [];
@@ -97396,6 +97407,7 @@ function historyShifts(entries, options = {}) {
           pValue: c.pValue,
           commit: at.commit,
           time: at.time,
+          runId: at.runId,
           since: prior.commit,
           cause: moved ? "machine" : "code",
           runs: { before: c.index - from, after: to - c.index }
@@ -99629,7 +99641,10 @@ function sideBySideLines(changes) {
 function costLines(results2) {
   const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
   const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
-  return (results2.costs ?? []).map((c) => {
+  const failing2 = new Set(
+    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase.split(".")[0]}`)
+  );
+  return (results2.costs ?? []).filter((c) => failing2.has(`${c.scenario}\0${c.phase}`)).map((c) => {
     const where = `${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}`;
     const rose = c.services.filter((s) => s.rose);
     if (rose.length > 0) {
@@ -100250,6 +100265,7 @@ var history = {
 
 // src/report/html.ts
 var MAX_PHASES = 200;
+var MAX_ROWS = 2e3;
 var BUCKETS = 24;
 function escapeHtml(text) {
   return bounded(String(text)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -100307,7 +100323,8 @@ function otherPhase(base, scenario2, phase2) {
 }
 function comparisonsTable(comparisons) {
   if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
-  const rows = sortForReport(comparisons).map((c) => {
+  const sorted = sortForReport(comparisons);
+  const rows = sorted.slice(0, MAX_ROWS).map((c) => {
     const pct3 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
     const delta2 = c.delta === null ? "" : `${pct3(c.delta)}${c.interval ? ` [${pct3(c.interval[0])}, ${pct3(c.interval[1])}]` : ""}`;
     const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : c.reason ?? "";
@@ -100317,7 +100334,8 @@ function comparisonsTable(comparisons) {
     "<h2>Comparison</h2>",
     "<table><thead><tr><th>scenario</th><th>phase</th><th>metric</th><th>baseline</th><th>current</th><th>Δ</th><th>band</th><th>result</th></tr></thead><tbody>",
     ...rows,
-    "</tbody></table>"
+    "</tbody></table>",
+    sorted.length > MAX_ROWS ? `<p class="meta">… and ${sorted.length - MAX_ROWS} more rows (see the results file).</p>` : ""
   ].join("\n");
 }
 function phaseSection(scenario2, p, other, ab2) {
@@ -102075,8 +102093,8 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     files: realFiles,
     workspace: defaultWorkspace(),
     now: Date.now,
-    ...engineIsLocal(process.env) ? { machine: readMachine } : {},
-    calibrate: () => calibrate(() => performance.now())
+    // this machine's readings and calibration speak for the engine's only where the engine runs here
+    ...engineIsLocal(process.env) ? { machine: readMachine, calibrate: () => calibrate(() => performance.now()) } : {}
   };
 }
 function engineIsLocal(env) {
@@ -102219,14 +102237,14 @@ import { relative as relative3 } from "node:path";
 
 // src/compare/accept.ts
 var MAX_REASON = 200;
-var MAX_ROWS = 200;
+var MAX_ROWS2 = 200;
 function parseAcceptance(text, by) {
   const colon = text.indexOf(":");
   const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
   const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
   if (!rows)
     return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
-  if (rows.length > MAX_ROWS) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS} characters of rows` };
+  if (rows.length > MAX_ROWS2) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS2} characters of rows` };
   if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
   if (rows !== "*" && !wellFormed(rows))
     return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
@@ -102308,16 +102326,18 @@ function serviceCost(service, now, then, paired) {
   const pValue = mannWhitneyGreater(after, before).pValue;
   return { ...base, change: change2, pValue, rose: change2 >= COST_ROSE && pValue <= COST_ALPHA };
 }
-function regressionCosts(results2, other, paired) {
+function regressionCosts(results2, other, base) {
+  const paired = base !== void 0;
   const regressed = new Set(
-    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase}`)
+    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase.split(".")[0]}`)
   );
   const out = [];
   for (const s of results2.scenarios) {
     for (const p of s.phases) {
       if (!regressed.has(`${s.name}\0${p.name}`)) continue;
       const then = other(s.name, p.name);
-      const cost = then && phaseCost(s.name, p, then, paired);
+      const quiet = paired && base ? quietPairs(s.phases, base.find((b) => b.name === s.name)?.phases ?? [], p.name) : void 0;
+      const cost = then && (quiet ? phaseCost(s.name, quiet.keep(p), quiet.keep(then), paired) : phaseCost(s.name, p, then, paired));
       if (cost) out.push(cost);
     }
   }
@@ -102327,7 +102347,7 @@ function withCosts(results2, base, baselines) {
   const other = (scenario2, phase2) => (base ? base.find((s) => s.name === scenario2)?.phases : baselines.get(scenario2)?.phases)?.find(
     (p) => p.name === phase2
   );
-  const costs = regressionCosts(results2, other, base !== void 0);
+  const costs = regressionCosts(results2, other, base);
   return costs.length > 0 ? { ...results2, costs } : results2;
 }
 
@@ -105481,17 +105501,20 @@ var VERSION = package_default.version;
 
 // src/report/history-html.ts
 var MAX_HISTORY_PHASES = 100;
+var MAX_SHIFTS = 200;
 var METRICS2 = [
   { key: "p50", label: "p50", format: formatUs },
   { key: "p99", label: "p99", format: formatUs },
   { key: "rps", label: "req/s", format: (v) => String(Math.round(v)) }
 ];
-function renderHistoryHtml(entries, shifts) {
+function renderHistoryHtml(all, found) {
+  const entries = all.slice(-HISTORY_MAX);
+  const shifts = found.slice(0, MAX_SHIFTS);
   const phases = [...new Set([...entries].reverse().flatMap((x) => Object.keys(x.phases)))];
   const drawn = phases.slice(0, MAX_HISTORY_PHASES);
   const first = entries[0]?.time ?? "";
   const last = entries.at(-1)?.time ?? "";
-  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? "" : "s"}, ${shifts.length} level shift${shifts.length === 1 ? "" : "s"}`;
+  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? "" : "s"}, ${found.length} level shift${found.length === 1 ? "" : "s"}`;
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
@@ -105501,6 +105524,7 @@ function renderHistoryHtml(entries, shifts) {
     `<h1>${escapeHtml(title)}</h1>`,
     `<p class="meta">${escapeHtml(entries.length > 0 ? `${first} to ${last}` : "no runs recorded yet")}</p>`,
     shiftsTable(shifts),
+    found.length > shifts.length ? `<p class="meta">… and ${found.length - shifts.length} more level shifts (perf-gate history FILE lists them).</p>` : "",
     ...drawn.map((phase2) => phaseCharts(phase2, entries, shifts)),
     phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the history file).</p>` : "",
     "</body></html>",
@@ -105527,7 +105551,7 @@ function phaseCharts(phase2, entries, shifts) {
       const points = entries.map((x, i) => ({ i, v: x.phases[phase2]?.[key], time: x.time, commit: x.commit })).filter(
         (p) => p.v !== void 0 && Number.isFinite(p.v) && (key === "rps" || p.v > 0)
       );
-      const marks = shifts.filter((s) => s.phase === phase2 && s.metric === key).map((s) => ({ i: entries.findIndex((x) => x.time === s.time), s })).filter((m) => m.i >= 0);
+      const marks = shifts.filter((s) => s.phase === phase2 && s.metric === key).map((s) => ({ i: entries.findIndex((x) => x.runId === s.runId && x.time === s.time), s })).filter((m) => m.i >= 0);
       return lineSvg(label2, points, entries.length, marks, format);
     })
   ].join("\n");

@@ -43,7 +43,7 @@ export interface FakeGitHub {
   /** each login's collaborator permission as the API's legacy field says it; a login not here: 404 */
   permissions: Record<string, string>;
   /** the events (labeled, unlabeled, ...), paged as the API pages them */
-  events: Array<{ event: string; label?: { name: string }; actor: { login: string } }>;
+  events: Array<{ event: string; label?: { name: string }; actor: { login: string; type?: string } }>;
   close: () => Promise<void>;
 }
 

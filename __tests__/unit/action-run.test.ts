@@ -8,6 +8,7 @@ import {
   GitHubError,
   type GitHubApi,
   type IssueComment,
+  type LabelAdder,
   type Permission,
   type PullRequestInfo,
 } from '../../src/action/github.js';
@@ -79,9 +80,9 @@ class FakeApi implements GitHubApi {
     return this.access[login] ?? 'none';
   }
   /** who added each label that is on (the API's events, read) */
-  labelled: Record<string, string> = {};
+  labelled: Record<string, LabelAdder> = {};
   labelReads = 0;
-  async labelledBy(_issue: number, label: string): Promise<string | undefined> {
+  async labelledBy(_issue: number, label: string): Promise<LabelAdder | undefined> {
     this.labelReads++;
     return this.labelled[label];
   }
@@ -579,7 +580,7 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
     const labelled = { pull_request: { ...PR_EVENT.pull_request, labels: [{ name: 'perf-gate: accept' }] } };
     const h = harness({ event: labelled });
     h.api.access = { alice: 'write' };
-    h.api.labelled = { 'perf-gate: accept': 'alice' };
+    h.api.labelled = { 'perf-gate: accept': { login: 'alice', bot: false } };
     h.api.comments.push(say(1, 'alice', '/perf-gate accept api: the new index'));
     await run(h.deps);
     // the comment's acceptance first (it names rows, with its reason), then the label's
@@ -589,7 +590,7 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
     ]);
     const reader = harness({ event: labelled });
     reader.api.access = { rick: 'read' };
-    reader.api.labelled = { 'perf-gate: accept': 'rick' };
+    reader.api.labelled = { 'perf-gate: accept': { login: 'rick', bot: false } };
     await run(reader.deps);
     expect(reader.runs[0]?.accept).toBeUndefined();
     expect(warnings(reader)).toContain(
@@ -597,14 +598,17 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
     );
   });
 
-  it('a pull request event whose labels do not include it: who labelled is not asked', async () => {
+  it('the label is asked of the API on every run (a re-run replays the event, labels as they were); a bot that added it is refused', async () => {
     const h = harness({ event: { pull_request: { ...PR_EVENT.pull_request, labels: [{ name: 'bug' }] } } });
+    h.api.access = { 'renovate[bot]': 'write' };
+    h.api.labelled = { 'perf-gate: accept': { login: 'renovate[bot]', bot: true } };
     await run(h.deps);
-    expect(h.api.labelReads).toBe(0);
-    // an event without labels (report mode's workflow_run): asked
-    const asked = harness();
-    await run(asked.deps);
-    expect(asked.api.labelReads).toBe(1);
+    expect(h.api.labelReads).toBe(1);
+    expect(h.runs[0]?.accept).toBeUndefined();
+    expect(warnings(h)).toContain(
+      'perf-gate: the label "perf-gate: accept" not taken: renovate[bot] added it, and a bot cannot accept a regression',
+    );
+    expect(h.api.asked).toEqual([]);
   });
 
   it('no command in the comments: the run gets no acceptances and no access is asked', async () => {

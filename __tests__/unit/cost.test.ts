@@ -90,7 +90,7 @@ describe('regressionCosts and the report', () => {
   it('only phases with a failing row (regression or inconclusive), against the baselines (gate)', () => {
     const costs = withCosts(results, undefined, baselines).costs ?? [];
     expect(costs.map((c) => c.phase)).toEqual(['c10', 'c50']);
-    expect(regressionCosts(results, () => undefined, false)).toEqual([]);
+    expect(regressionCosts(results, () => undefined, undefined)).toEqual([]);
   });
 
   it('the report says which service spent more CPU per request, or that none did', () => {

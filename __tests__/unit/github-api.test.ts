@@ -174,9 +174,14 @@ describe('a user’s access to the repository (who may accept a regression)', ()
 });
 
 describe('who added a label that is on (labelState over an issue’s events)', () => {
-  const ev = (event: string, label: string, actor: string) => ({ event, label, actor });
+  const ev = (event: string, label: string, login: string) => ({ event, label, actor: { login, bot: false } });
   it.each<[string, Array<ReturnType<typeof ev>>, string | undefined]>([
     ['added once', [ev('labeled', 'perf-gate: accept', 'alice')], 'alice'],
+    [
+      'added by a bot: said so',
+      [{ event: 'labeled', label: 'perf-gate: accept', actor: { login: 'app[bot]', bot: true } }],
+      'app[bot] (bot)',
+    ],
     [
       'added, removed',
       [ev('labeled', 'perf-gate: accept', 'alice'), ev('unlabeled', 'perf-gate: accept', 'bob')],
@@ -193,15 +198,18 @@ describe('who added a label that is on (labelState over an issue’s events)', (
     ],
     ['another label', [ev('labeled', 'bug', 'alice')], undefined],
     ['never', [], undefined],
-  ])('%s', (_label, events, want) => expect(labelState(events, 'perf-gate: accept')).toBe(want));
+  ])('%s', (_label, events, want) => {
+    const got = labelState(events, 'perf-gate: accept');
+    expect(got && `${got.login}${got.bot ? ' (bot)' : ''}`).toBe(want);
+  });
 
   it('read through the API: every page of the events', async () => {
     gh.events.push(...Array.from({ length: 120 }, (_, i) => ({ event: 'commented', actor: { login: `u${i}` } })), {
       event: 'labeled',
       label: { name: 'perf-gate: accept' },
-      actor: { login: 'alice' },
+      actor: { login: 'alice', type: 'User' },
     });
-    expect(await api().labelledBy(PR, 'perf-gate: accept')).toBe('alice');
+    expect(await api().labelledBy(PR, 'perf-gate: accept')).toEqual({ login: 'alice', bot: false });
     expect(gh.requests.filter((r) => r.endsWith(`/issues/${PR}/events`))).toHaveLength(2);
   });
 });

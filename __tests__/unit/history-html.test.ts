@@ -44,6 +44,16 @@ describe('renderHistoryHtml', () => {
     expect(html).toContain('c90000000000 → c10000000000');
   });
 
+  it('two runs with the same time: the mark stands at the shift’s own run (found by its run id)', () => {
+    const same = entries.map((x, i) => (i === 9 ? { ...x, time: entries[10]!.time } : x));
+    const found = historyShifts(same);
+    expect(found.map((f) => f.runId)).toEqual(['r10']);
+    const html = renderHistoryHtml(same, found);
+    const x = (i: number) => 28 + (i / (same.length - 1)) * (720 - 56);
+    // half a step before run 10, not before run 9 (the first with that time)
+    expect(html).toContain(`<line x1="${x(9.5).toFixed(1)}"`);
+  });
+
   it('loads nothing and escapes every name', () => {
     const evil = history(4, () => ({ '<script>x</script>/c1': {} }));
     const html = renderHistoryHtml(evil, []);

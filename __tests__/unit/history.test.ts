@@ -79,6 +79,19 @@ describe('parseHistory and appendHistory', () => {
     expect(out.endsWith('}\n')).toBe(true);
   });
 
+  it.each<[string, (e: ReturnType<typeof entry>) => unknown]>([
+    ['a commit that is a number', (e) => ({ ...e, commit: 42 })],
+    ['no run id', (e) => ({ ...e, runId: undefined })],
+    ['a negative throughput', (e) => ({ ...e, phases: { 'api/c10': { rps: -1, p50: 1, p99: 1, errors: 0 } } })],
+    ['a p99 that is text', (e) => ({ ...e, phases: { 'api/c10': { rps: 1, p50: 1, p99: '9', errors: 0 } } })],
+    ['a calibration that is text', (e) => ({ ...e, machine: { cpuModel: 'x', cores: 2, calibrationUs: '4000' } })],
+    ['phases as a list', (e) => ({ ...e, phases: [] })],
+  ])('a line whose fields do not have their types is not an entry: %s', (_label, broken) => {
+    const { entries, skipped } = parseHistory(`${JSON.stringify(broken(entry(0)))}\n${JSON.stringify(entry(1))}\n`);
+    expect(entries.map((e) => e.runId)).toEqual(['run1']);
+    expect(skipped).toBe(1);
+  });
+
   it('drops debris lines when it rewrites the file', () => {
     expect(appendHistory('garbage\n', entry(1))).toBe(`${JSON.stringify(entry(1))}\n`);
   });

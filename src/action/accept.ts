@@ -9,7 +9,7 @@
 import { acceptanceLines, type Acceptance } from '../compare/accept.js';
 import { REPORT_MARKER_START } from '../report/markdown.js';
 import type { CommentLog } from './comment.js';
-import type { GitHubApi, IssueComment, Permission } from './github.js';
+import type { GitHubApi, IssueComment, LabelAdder, Permission } from './github.js';
 
 /** The permissions that may accept a regression: those that can merge the pull request anyway. */
 const MAY_ACCEPT: ReadonlySet<Permission> = new Set<Permission>(['admin', 'write']);
@@ -30,25 +30,30 @@ export const ACCEPT_LABEL = 'perf-gate: accept';
 /**
  * The acceptances of pull request `pr`: its comments' (the newest first: a later acceptance of a row is
  * the one it carries), then the label's (every failing row), each from someone with write access
- * only; one refused is a warning. `labels`: the pull request's labels where the event names them (the
- * label is then asked about only when it is on).
+ * only, never a bot; one refused is a warning. The label is asked of the API each time, not read from
+ * the event: a re-run replays the event as it was, labels and all.
  */
 export async function pullRequestAcceptances(
   api: Pick<GitHubApi, 'listComments' | 'permission' | 'labelledBy'>,
   pr: number,
   log: CommentLog,
-  labels?: readonly string[],
 ): Promise<Acceptance[]> {
   const fromComments = await commentAcceptances(api, pr, log);
-  if (labels && !labels.includes(ACCEPT_LABEL)) return fromComments;
-  let by: string | undefined;
+  let adder: LabelAdder | undefined;
   try {
-    by = await api.labelledBy(pr, ACCEPT_LABEL);
+    adder = await api.labelledBy(pr, ACCEPT_LABEL);
   } catch (err) {
     log.warning(`perf-gate: could not read who labelled #${pr} "${ACCEPT_LABEL}": ${(err as Error).message}`);
     return fromComments;
   }
-  if (by === undefined) return fromComments;
+  if (adder === undefined) return fromComments;
+  const by = adder.login;
+  if (adder.bot) {
+    log.warning(
+      `perf-gate: the label "${ACCEPT_LABEL}" not taken: ${by} added it, and a bot cannot accept a regression`,
+    );
+    return fromComments;
+  }
   const permission = await permissionOf(api, by, log);
   if (!permission || !MAY_ACCEPT.has(permission)) {
     log.warning(

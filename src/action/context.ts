@@ -11,7 +11,6 @@ export interface GitHubEvent {
   number?: number;
   pull_request?: {
     number: number;
-    labels?: Array<{ name?: string }>;
     head?: { sha?: string; ref?: string; repo?: RepoRef | null };
     base?: { sha?: string; repo?: RepoRef };
   };

@@ -41,6 +41,12 @@ export interface PullRequestInfo {
 
 export type CommitState = 'success' | 'failure' | 'error' | 'pending';
 
+/** Who added a label: a login, and whether the account is a bot (an App, a workflow's token). */
+export interface LabelAdder {
+  login: string;
+  bot: boolean;
+}
+
 /** A user's access to the repository, as the API's collaborator permission says it (maintain reads
  * as write, triage as read). */
 export type Permission = 'admin' | 'write' | 'read' | 'none';
@@ -56,9 +62,9 @@ export interface GitHubApi {
   setStatus(sha: string, state: CommitState, context: string, description: string, targetUrl?: string): Promise<void>;
   /** `login`'s access to the repository */
   permission(login: string): Promise<Permission>;
-  /** who last added `label` to issue (pull request) `issue`, when it is on it now; undefined when it is
-   * not (never added, or removed since) */
-  labelledBy(issue: number, label: string): Promise<string | undefined>;
+  /** who last added `label` to issue (pull request) `issue`, when it is on it now (and whether that
+   * account is a bot); undefined when it is not (never added, or removed since) */
+  labelledBy(issue: number, label: string): Promise<LabelAdder | undefined>;
 }
 
 /** Kept for callers that only comment. */
@@ -108,10 +114,10 @@ function asGitHubError(err: unknown, what: string, proxy: string | undefined): n
 
 /** Who added `label` last, from an issue's events in order, when it is still on; else undefined. */
 export function labelState(
-  events: ReadonlyArray<{ event: string; label?: string | undefined; actor?: string | undefined }>,
+  events: ReadonlyArray<{ event: string; label?: string | undefined; actor?: LabelAdder | undefined }>,
   label: string,
-): string | undefined {
-  let by: string | undefined;
+): LabelAdder | undefined {
+  let by: LabelAdder | undefined;
   for (const e of events) {
     if (e.label !== label) continue;
     if (e.event === 'labeled') by = e.actor;
@@ -228,7 +234,7 @@ export function githubApi(opts: ApiOptions): GitHubApi {
           events.map((e) => ({
             event: e.event,
             label: (e as { label?: { name?: string } }).label?.name,
-            actor: e.actor?.login,
+            actor: e.actor ? { login: e.actor.login, bot: e.actor.type === 'Bot' } : undefined,
           })),
           label,
         );

@@ -144,8 +144,7 @@ async function acceptancesOf(deps: ActionDeps, ctx: ActionContext, inputs: Actio
   const pr = ctx.event.pull_request?.number;
   if (pr === undefined || !inputs.githubToken || !ctx.repository || isForkPullRequest(ctx.event)) return [];
   const api = deps.github({ baseUrl: ctx.apiUrl, token: inputs.githubToken, repo: ctx.repository });
-  const labels = ctx.event.pull_request?.labels?.map((l) => l.name ?? '');
-  return pullRequestAcceptances(api, pr, deps.io, labels);
+  return pullRequestAcceptances(api, pr, deps.io);
 }
 
 /** mode report (fork-safe): comment and status from a trusted workflow_run job; no SUT, no Docker. */

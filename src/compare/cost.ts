@@ -14,6 +14,7 @@ import type {
 } from '../results/types.js';
 import { cpuPerSuccess, RUNNER_KEY } from '../metrics/registry.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { quietPairs } from './busy.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 
 /** A service "spent more CPU per request" when its change is at least this and its test says so. */
@@ -81,25 +82,34 @@ function serviceCost(
 
 /**
  * The cost per request of every phase with a failing row (regression or inconclusive), this run's against the other side's
- * (`other`: the baseline's phase, or base's in A/B).
+ * (`other`: the baseline's phase, or base's in A/B, where `base` is base's side and trial i of each
+ * side is pair i).
  */
 export function regressionCosts(
   results: ResultsFile,
   other: (scenario: string, phase: string) => PhaseResult | undefined,
-  paired: boolean,
+  base: readonly ScenarioResult[] | undefined,
 ): PhaseCost[] {
+  const paired = base !== undefined;
   // (an inconclusive row fails the check too: why it moved is asked of it as well)
   const regressed = new Set(
     results.comparisons
       .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
-      .map((c) => `${c.scenario}\u0000${c.phase}`),
+      // a mix entry's row (`phase.entry`) is its phase's: the entry has no resources of its own
+      .map((c) => `${c.scenario}\u0000${c.phase.split('.')[0]}`),
   );
   const out: PhaseCost[] = [];
   for (const s of results.scenarios) {
     for (const p of s.phases) {
       if (!regressed.has(`${s.name}\u0000${p.name}`)) continue;
       const then = other(s.name, p.name);
-      const cost = then && phaseCost(s.name, p, then, paired);
+      // A/B: the pairs the verdict kept (a pair with a busy trial its repeats could not replace is left
+      // out of its tests, and of these)
+      const quiet =
+        paired && base ? quietPairs(s.phases, base.find((b) => b.name === s.name)?.phases ?? [], p.name) : undefined;
+      const cost =
+        then &&
+        (quiet ? phaseCost(s.name, quiet.keep(p), quiet.keep(then), paired) : phaseCost(s.name, p, then, paired));
       if (cost) out.push(cost);
     }
   }
@@ -117,6 +127,6 @@ export function withCosts(
     (base ? base.find((s) => s.name === scenario)?.phases : baselines.get(scenario)?.phases)?.find(
       (p) => p.name === phase,
     );
-  const costs = regressionCosts(results, other, base !== undefined);
+  const costs = regressionCosts(results, other, base);
   return costs.length > 0 ? { ...results, costs } : results;
 }

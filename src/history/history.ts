@@ -59,15 +59,23 @@ export function historyEntry(results: ResultsFile): HistoryEntry {
   };
 }
 
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const textOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** An entry of this schema whose every field has its type (a history file is anyone's text once it
+ * is committed): strings where strings are, and each phase's figures finite and not negative. */
 function isEntry(v: unknown): v is HistoryEntry {
   const e = v as HistoryEntry;
-  return (
-    Boolean(e) &&
-    e.schema === HISTORY_SCHEMA &&
-    typeof e.time === 'string' &&
-    typeof e.phases === 'object' &&
-    e.phases !== null
-  );
+  if (!e || typeof e !== 'object' || e.schema !== HISTORY_SCHEMA) return false;
+  if (typeof e.time !== 'string' || typeof e.runId !== 'string' || typeof e.mode !== 'string') return false;
+  if (!textOrNull(e.commit) || !textOrNull(e.ref)) return false;
+  if (e.machine !== undefined) {
+    const m = e.machine as unknown as Record<string, unknown>;
+    if (!m || typeof m.cpuModel !== 'string' || !finite(m.cores)) return false;
+    if (m.calibrationUs !== undefined && !finite(m.calibrationUs)) return false;
+  }
+  if (typeof e.phases !== 'object' || e.phases === null || Array.isArray(e.phases)) return false;
+  return Object.values(e.phases).every((p) => p && finite(p.rps) && finite(p.p50) && finite(p.p99) && finite(p.errors));
 }
 
 /** Entries in file order; lines that are not entries (merge debris, other versions) are skipped and counted. */

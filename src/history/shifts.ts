@@ -25,9 +25,10 @@ export interface Shift {
   change: number;
   worse: boolean;
   pValue: number;
-  /** the first run after the shift: its commit (null when the run had none) and time */
+  /** the first run after the shift: its commit (null when the run had none), time and run id */
   commit: string | null;
   time: string;
+  runId: string;
   /** the run before it: the change came in between the two */
   since: string | null;
   /** `machine`: the CPU model or the cores changed between the two runs, or the machine most runs
@@ -107,6 +108,7 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
           pValue: c.pValue,
           commit: at.commit,
           time: at.time,
+          runId: at.runId,
           since: prior.commit,
           cause: moved ? 'machine' : 'code',
           runs: { before: c.index - from, after: to - c.index },

@@ -4,11 +4,13 @@
 // commits. The same rules as the run's page (report/html.ts): no script, a policy that loads nothing,
 // every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
 import { formatUs } from '../config/units.js';
-import type { HistoryEntry } from '../history/history.js';
+import { HISTORY_MAX, type HistoryEntry } from '../history/history.js';
 import type { Shift, ShiftMetric } from '../history/shifts.js';
 import { CSP, escapeHtml as e, STYLE } from './html.js';
 
 export const MAX_HISTORY_PHASES = 100;
+/** The most shifts listed (the rest are counted). */
+export const MAX_SHIFTS = 200;
 
 const METRICS: ReadonlyArray<{ key: ShiftMetric; label: string; format: (v: number) => string }> = [
   { key: 'p50', label: 'p50', format: formatUs },
@@ -17,12 +19,15 @@ const METRICS: ReadonlyArray<{ key: ShiftMetric; label: string; format: (v: numb
 ];
 
 /** The page: the history's runs (oldest first) and the shifts found in them. */
-export function renderHistoryHtml(entries: readonly HistoryEntry[], shifts: readonly Shift[]): string {
+export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly Shift[]): string {
+  // a history file keeps its last HISTORY_MAX runs; one written by hand may hold more
+  const entries = all.slice(-HISTORY_MAX);
+  const shifts = found.slice(0, MAX_SHIFTS);
   const phases = [...new Set([...entries].reverse().flatMap((x) => Object.keys(x.phases)))];
   const drawn = phases.slice(0, MAX_HISTORY_PHASES);
   const first = entries[0]?.time ?? '';
   const last = entries.at(-1)?.time ?? '';
-  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? '' : 's'}, ${shifts.length} level shift${shifts.length === 1 ? '' : 's'}`;
+  const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? '' : 's'}, ${found.length} level shift${found.length === 1 ? '' : 's'}`;
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -32,6 +37,9 @@ export function renderHistoryHtml(entries: readonly HistoryEntry[], shifts: read
     `<h1>${e(title)}</h1>`,
     `<p class="meta">${e(entries.length > 0 ? `${first} to ${last}` : 'no runs recorded yet')}</p>`,
     shiftsTable(shifts),
+    found.length > shifts.length
+      ? `<p class="meta">… and ${found.length - shifts.length} more level shifts (perf-gate history FILE lists them).</p>`
+      : '',
     ...drawn.map((phase) => phaseCharts(phase, entries, shifts)),
     phases.length > drawn.length
       ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the history file).</p>`
@@ -69,7 +77,7 @@ function phaseCharts(phase: string, entries: readonly HistoryEntry[], shifts: re
         );
       const marks = shifts
         .filter((s) => s.phase === phase && s.metric === key)
-        .map((s) => ({ i: entries.findIndex((x) => x.time === s.time), s }))
+        .map((s) => ({ i: entries.findIndex((x) => x.runId === s.runId && x.time === s.time), s }))
         .filter((m) => m.i >= 0);
       return lineSvg(label, points, entries.length, marks, format);
     }),

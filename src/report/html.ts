@@ -14,6 +14,8 @@ import { bounded } from './escape.js';
 
 /** The most phase sections drawn; the rest are counted. */
 export const MAX_PHASES = 200;
+/** The most comparison rows listed (the rest are counted). */
+export const MAX_ROWS = 2000;
 /** Bars in a distribution. */
 const BUCKETS = 24;
 
@@ -92,7 +94,8 @@ function otherPhase(base: readonly ScenarioResult[] | undefined, scenario: strin
 
 function comparisonsTable(comparisons: readonly Comparison[]): string {
   if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
-  const rows = sortForReport(comparisons).map((c) => {
+  const sorted = sortForReport(comparisons);
+  const rows = sorted.slice(0, MAX_ROWS).map((c) => {
     const pct = (v: number) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
     const delta =
       c.delta === null ? '' : `${pct(c.delta)}${c.interval ? ` [${pct(c.interval[0])}, ${pct(c.interval[1])}]` : ''}`;
@@ -104,6 +107,9 @@ function comparisonsTable(comparisons: readonly Comparison[]): string {
     '<table><thead><tr><th>scenario</th><th>phase</th><th>metric</th><th>baseline</th><th>current</th><th>Δ</th><th>band</th><th>result</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table>',
+    sorted.length > MAX_ROWS
+      ? `<p class="meta">… and ${sorted.length - MAX_ROWS} more rows (see the results file).</p>`
+      : '',
   ].join('\n');
 }
 

@@ -520,28 +520,36 @@ function sideBySideLines(changes: { head: string[]; base: string[] } | undefined
   return same ? lines('', changes.head) : [...lines(' (base)', changes.base), ...lines(' (head)', changes.head)];
 }
 
-/** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */
 /** Why each regressed phase regressed, the first fork (compare/cost.ts): the services that spent more
  * CPU per successful response, or none did: waiting, not working. */
 function costLines(results: ResultsFile): string[] {
   const p = (v: number) => (v < 0.001 ? '<0.001' : `${+v.toPrecision(2)}`);
   const said = (s: ServiceCost) =>
     `${esc(s.service)} ${percent(s.change)}${s.interval ? ` [${percent(s.interval[0])}, ${percent(s.interval[1])}]` : ''} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
-  return (results.costs ?? []).map((c) => {
-    const where = `${esc(c.scenario)}/${esc(c.phase)}`;
-    const rose = c.services.filter((s) => s.rose);
-    if (rose.length > 0) {
-      const more = rose.length > 3 ? `; and ${rose.length - 3} more` : '';
-      return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said).join('; ')}${more}`;
-    }
-    const seen = c.services
-      .slice(0, 3)
-      .map((s) => `${esc(s.service)} ${percent(s.change)}`)
-      .join(', ');
-    return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
-  });
+  // only phases that still fail (a row accepted since, in the fork flow's trusted job, asks no why)
+  const failing = new Set(
+    results.comparisons
+      .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
+      .map((c) => `${c.scenario}\u0000${c.phase.split('.')[0]}`),
+  );
+  return (results.costs ?? [])
+    .filter((c) => failing.has(`${c.scenario}\u0000${c.phase}`))
+    .map((c) => {
+      const where = `${esc(c.scenario)}/${esc(c.phase)}`;
+      const rose = c.services.filter((s) => s.rose);
+      if (rose.length > 0) {
+        const more = rose.length > 3 ? `; and ${rose.length - 3} more` : '';
+        return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said).join('; ')}${more}`;
+      }
+      const seen = c.services
+        .slice(0, 3)
+        .map((s) => `${esc(s.service)} ${percent(s.change)}`)
+        .join(', ');
+      return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
+    });
 }
 
+/** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */
 function capped(lines: string[], what: string, max = 10): string[] {
   if (lines.length <= max) return lines;
   return [...lines.slice(0, max), `> … and ${lines.length - max} more ${what} (see the results file).`];

@@ -34,8 +34,10 @@ export function realRunDeps(
     files: realFiles,
     workspace: defaultWorkspace(),
     now: Date.now,
-    ...(engineIsLocal(process.env) ? { machine: readMachine } : {}),
-    calibrate: () => calibrate(() => performance.now()),
+    // this machine's readings and calibration speak for the engine's only where the engine runs here
+    ...(engineIsLocal(process.env)
+      ? { machine: readMachine, calibrate: () => calibrate(() => performance.now()) }
+      : {}),
   };
 }
 

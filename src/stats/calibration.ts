@@ -16,7 +16,7 @@ export function calibrationWork(rounds: number): number {
   return x;
 }
 
-/** The work each timing does: about 5 ms on a 2020s server core. */
+/** The work each timing does: about 4 ms on the test VM's core. */
 export const CALIBRATION_ROUNDS = 2_000_000;
 
 /**
