@@ -162,7 +162,7 @@ describe('config: percentile thresholds', () => {
       'a key that is no metric and no percentile is still an unknown key, the rest still checked',
       ['p97x: { regress: 10% }', 'p97.5: { regress: 10 }', 'p99.99: { below: fast }'],
       [
-        `${FILE}:11:7: scenarios[0].thresholds.p97x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)`,
+        `${FILE}:11:7: scenarios[0].thresholds.p97x: unknown key (metrics: p50, p90, p95, p99, p99.9, max, mean, rps, bytes-per-sec, errors, error-rate, memory, cpu, cpu-per-request, fds, delivery, or any percentile like p97.5 or p99.99; k6 metrics: http_req_duration, http_req_failed, http_reqs)`,
         `${FILE}:12:16: scenarios[0].thresholds.p97.5.regress: 10 has no unit; write 10%`,
         // a value the schema refuses, in the same pass
         `${FILE}:13:17: scenarios[0].thresholds.p99.99.below: must be a latency like 200us, 1ms or 0.5s`,

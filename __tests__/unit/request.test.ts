@@ -185,7 +185,7 @@ describe('buildRunRequest: the options', () => {
     const cases: Array<[string, RegExp]> = [
       [
         'junti=x.xml',
-        /^--out-format junti=x\.xml: unknown format junti \(did you mean junit\?\) \(FORMAT=PATH; formats: results, markdown, json, junit, csv, history, terminal\)$/,
+        /^--out-format junti=x\.xml: unknown format junti \(did you mean junit\?\) \(FORMAT=PATH; formats: results, markdown, json, junit, csv, history, terminal, html\)$/,
       ],
       ['junit', /^--out-format junit: no path \(FORMAT=PATH, e\.g\. junit=perf\.xml\)$/],
       ['junit=', /^--out-format junit=: no path/],
