@@ -99640,7 +99640,8 @@ function sideBySideLines(changes) {
 }
 function costLines(results2) {
   const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
-  const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
+  const share = (s) => s.share !== void 0 ? `, ${Math.round(Math.max(-999, Math.min(999, s.share * 100)))}% of the added latency` : "";
+  const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share(s)}, p=${p(s.pValue)})`;
   const failing2 = new Set(
     results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase.split(".")[0]}`)
   );
@@ -99651,7 +99652,7 @@ function costLines(results2) {
       const more = rose.length > 3 ? `; and ${rose.length - 3} more` : "";
       return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said2).join("; ")}${more}`;
     }
-    const seen = c.services.slice(0, 3).map((s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}`).join(", ");
+    const seen = c.services.slice(0, 3).map((s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${share(s)}`).join(", ");
     return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
   });
 }
@@ -100096,6 +100097,7 @@ var resultsFileSchema = external_exports.looseObject({
           change: external_exports.number(),
           interval: external_exports.tuple([external_exports.number(), external_exports.number()]).optional(),
           pValue: external_exports.number(),
+          share: external_exports.number().optional(),
           rose: external_exports.boolean()
         })
       ).max(1e3)
@@ -102288,6 +102290,7 @@ function acceptIn(results2, acceptances) {
 // src/compare/cost.ts
 var COST_ROSE = 0.1;
 var COST_ALPHA = 0.05;
+var COST_SHARE = 0.25;
 function perService(t) {
   const out = /* @__PURE__ */ new Map();
   for (const [service, usage] of Object.entries(t.resources)) {
@@ -102300,15 +102303,19 @@ function phaseCost(scenario2, current, other, paired) {
   const now = current.trials.map(perService);
   const then = other.trials.map(perService);
   const services = [...new Set(now.flatMap((m) => [...m.keys()]))].filter((s) => then.some((m) => m.has(s)));
-  const costs = services.map((service) => serviceCost(service, now, then, paired)).filter((c) => c !== void 0).sort((a, b) => b.change - a.change);
+  const added = current.merged.latency.count > 0 && other.merged.latency.count > 0 ? current.merged.latency.mean - other.merged.latency.mean : void 0;
+  const costs = services.map((service) => serviceCost(service, now, then, paired, added)).filter((c) => c !== void 0).sort((a, b) => b.change - a.change);
   return costs.length > 0 ? { scenario: scenario2, phase: current.name, services: costs } : void 0;
 }
-function serviceCost(service, now, then, paired) {
+function serviceCost(service, now, then, paired, addedLatency) {
   const values = (side) => side.map((m) => m.get(service)).filter((v) => v !== void 0 && v > 0);
   const after = values(now);
   const before = values(then);
   if (after.length === 0 || before.length === 0) return void 0;
   const base = { service, before: median(before), after: median(after) };
+  const share = addedLatency !== void 0 && addedLatency > 0 ? (base.after - base.before) / addedLatency : void 0;
+  const more = (change3, pValue2) => change3 >= COST_ROSE && pValue2 <= COST_ALPHA && (share === void 0 || share >= COST_SHARE);
+  const said2 = share !== void 0 ? { share } : {};
   if (paired) {
     const changes = [];
     for (let i = 0; i < Math.min(now.length, then.length); i++) {
@@ -102320,11 +102327,11 @@ function serviceCost(service, now, then, paired) {
     const change3 = median(changes);
     const { low, high } = medianInterval(changes);
     const pValue2 = signedRankGreater(changes).pValue;
-    return { ...base, change: change3, interval: [low, high], pValue: pValue2, rose: change3 >= COST_ROSE && pValue2 <= COST_ALPHA };
+    return { ...base, ...said2, change: change3, interval: [low, high], pValue: pValue2, rose: more(change3, pValue2) };
   }
   const change2 = base.after / base.before - 1;
   const pValue = mannWhitneyGreater(after, before).pValue;
-  return { ...base, change: change2, pValue, rose: change2 >= COST_ROSE && pValue <= COST_ALPHA };
+  return { ...base, ...said2, change: change2, pValue, rose: more(change2, pValue) };
 }
 function regressionCosts(results2, other, base) {
   const paired = base !== void 0;

@@ -59,6 +59,21 @@ describe('phaseCost: each service’s CPU per successful response, against the o
     expect(api?.pValue).toBeCloseTo(1 / 64, 9);
   });
 
+  it('more CPU a response must account for a quarter of the added latency: fixed costs spread over fewer responses are not more work', () => {
+    const withMean = (p: PhaseResult, mean: number): PhaseResult => ({
+      ...p,
+      merged: { ...p.merged, latency: { ...p.merged.latency, mean, count: 1000 } },
+    });
+    const then = withMean(phaseAt({ api: [40, 40, 40, 40, 40] }), 2000);
+    // +1 ms of latency; +200 µs of CPU a response is 20% of it, +400 µs 40%
+    const waiting = phaseCost('s', withMean(phaseAt({ api: [60, 60, 60, 60, 60] }), 3000), then, false)?.services[0];
+    expect(waiting?.share).toBeCloseTo(0.2, 9);
+    expect(waiting?.rose).toBe(false);
+    const working = phaseCost('s', withMean(phaseAt({ api: [80, 80, 80, 80, 80] }), 3000), then, false)?.services[0];
+    expect(working?.share).toBeCloseTo(0.4, 9);
+    expect(working?.rose).toBe(true);
+  });
+
   it("the runner's container, an unsampled service and one on one side only are left out", () => {
     const now = phaseAt({ api: [50, 50, 50], cache: [10, 10, 10] });
     const then = phaseAt({ api: [50, 50, 50] });

@@ -21,6 +21,9 @@ import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js'
 export const COST_ROSE = 0.1;
 /** ... at this level (one-sided: Mann–Whitney over trials, signed-rank over pairs). */
 export const COST_ALPHA = 0.05;
+/** ... and its added CPU time a response is at least this share of the added mean latency: a service's
+ * fixed cost a second spread over fewer responses (a slower phase serves fewer) is not more work. */
+export const COST_SHARE = 0.25;
 
 /** Each SUT service's CPU µs per successful response in a trial (services not sampled are left out). */
 function perService(t: TrialSummary): Map<string, number> {
@@ -43,8 +46,13 @@ export function phaseCost(
   const now = current.trials.map(perService);
   const then = other.trials.map(perService);
   const services = [...new Set(now.flatMap((m) => [...m.keys()]))].filter((s) => then.some((m) => m.has(s)));
+  // the latency a response gained, on average (µs): what more work per request would have to explain
+  const added =
+    current.merged.latency.count > 0 && other.merged.latency.count > 0
+      ? current.merged.latency.mean - other.merged.latency.mean
+      : undefined;
   const costs = services
-    .map((service) => serviceCost(service, now, then, paired))
+    .map((service) => serviceCost(service, now, then, paired, added))
     .filter((c): c is ServiceCost => c !== undefined)
     .sort((a, b) => b.change - a.change);
   return costs.length > 0 ? { scenario, phase: current.name, services: costs } : undefined;
@@ -55,6 +63,7 @@ function serviceCost(
   now: ReadonlyArray<Map<string, number>>,
   then: ReadonlyArray<Map<string, number>>,
   paired: boolean,
+  addedLatency: number | undefined,
 ): ServiceCost | undefined {
   const values = (side: ReadonlyArray<Map<string, number>>) =>
     side.map((m) => m.get(service)).filter((v): v is number => v !== undefined && v > 0);
@@ -62,6 +71,11 @@ function serviceCost(
   const before = values(then);
   if (after.length === 0 || before.length === 0) return undefined;
   const base = { service, before: median(before), after: median(after) };
+  // the share of the added latency the added CPU time accounts for (where latency rose)
+  const share = addedLatency !== undefined && addedLatency > 0 ? (base.after - base.before) / addedLatency : undefined;
+  const more = (change: number, pValue: number) =>
+    change >= COST_ROSE && pValue <= COST_ALPHA && (share === undefined || share >= COST_SHARE);
+  const said = share !== undefined ? { share } : {};
   if (paired) {
     const changes: number[] = [];
     for (let i = 0; i < Math.min(now.length, then.length); i++) {
@@ -73,11 +87,11 @@ function serviceCost(
     const change = median(changes);
     const { low, high } = medianInterval(changes);
     const pValue = signedRankGreater(changes).pValue;
-    return { ...base, change, interval: [low, high], pValue, rose: change >= COST_ROSE && pValue <= COST_ALPHA };
+    return { ...base, ...said, change, interval: [low, high], pValue, rose: more(change, pValue) };
   }
   const change = base.after / base.before - 1;
   const pValue = mannWhitneyGreater(after, before).pValue;
-  return { ...base, change, pValue, rose: change >= COST_ROSE && pValue <= COST_ALPHA };
+  return { ...base, ...said, change, pValue, rose: more(change, pValue) };
 }
 
 /**

@@ -524,8 +524,10 @@ function sideBySideLines(changes: { head: string[]; base: string[] } | undefined
  * CPU per successful response, or none did: waiting, not working. */
 function costLines(results: ResultsFile): string[] {
   const p = (v: number) => (v < 0.001 ? '<0.001' : `${+v.toPrecision(2)}`);
+  const share = (s: ServiceCost) =>
+    s.share !== undefined ? `, ${Math.round(Math.max(-999, Math.min(999, s.share * 100)))}% of the added latency` : '';
   const said = (s: ServiceCost) =>
-    `${esc(s.service)} ${percent(s.change)}${s.interval ? ` [${percent(s.interval[0])}, ${percent(s.interval[1])}]` : ''} (${formatUs(s.before)} → ${formatUs(s.after)} a response, p=${p(s.pValue)})`;
+    `${esc(s.service)} ${percent(s.change)}${s.interval ? ` [${percent(s.interval[0])}, ${percent(s.interval[1])}]` : ''} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share(s)}, p=${p(s.pValue)})`;
   // only phases that still fail (a row accepted since, in the fork flow's trusted job, asks no why)
   const failing = new Set(
     results.comparisons
@@ -543,7 +545,7 @@ function costLines(results: ResultsFile): string[] {
       }
       const seen = c.services
         .slice(0, 3)
-        .map((s) => `${esc(s.service)} ${percent(s.change)}`)
+        .map((s) => `${esc(s.service)} ${percent(s.change)}${share(s)}`)
         .join(', ');
       return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
     });

@@ -151,7 +151,9 @@ export interface ServiceCost {
   /** A/B: the per-pair changes' median interval (95%, or what the pairs allow) */
   interval?: [number, number];
   pValue: number;
-  /** at least 10% more, at p ≤ 0.05 (compare/cost.ts) */
+  /** the added CPU time a response over the added mean latency, where latency rose */
+  share?: number;
+  /** at least 10% more, at p ≤ 0.05, and at least a quarter of the added latency (compare/cost.ts) */
   rose: boolean;
 }
 

@@ -196,6 +196,7 @@ export const resultsFileSchema = z.looseObject({
               change: z.number(),
               interval: z.tuple([z.number(), z.number()]).optional(),
               pValue: z.number(),
+              share: z.number().optional(),
               rose: z.boolean(),
             }),
           )
