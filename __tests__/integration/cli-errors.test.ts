@@ -313,8 +313,8 @@ describe('CLI errors', () => {
       [['compare', join(dir, 'missing.json'), results], `baseline ${join(dir, 'missing.json')}: not found`],
       [['report', notResults], `results file ${notResults}: not a perf-gate results file (schema (none))`],
       [
-        ['report', results, '--format', 'html'],
-        '--format html: must be one of results, markdown, md, json, junit, csv, history, terminal, text',
+        ['report', results, '--format', 'xlsx'],
+        '--format xlsx: must be one of results, markdown, md, json, junit, csv, history, terminal, text, html',
       ],
     ])('%j → exit 2, one line', async (args, message) => {
       const r = await runCli(args);
