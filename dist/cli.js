@@ -99266,7 +99266,7 @@ var REPORT_MARKER_START = "<!-- perf-gate-report ";
 function reportMarker(reportId) {
   return `${REPORT_MARKER_START}id=${reportId.replace(/[^A-Za-z0-9_.-]/g, "_") || "default"} -->`;
 }
-var ICON = {
+var RESULT_LABEL = {
   regression: "❌ regression",
   inconclusive: "❔ inconclusive",
   invalid: "⚠️ invalid",
@@ -99374,7 +99374,7 @@ function comparisonTable(comparisons) {
     formatMetricValue(c.metric, c.current),
     delta(c) || "—",
     escapeMarkdown(c.band),
-    c.informational ? "ℹ️ information" : `${ICON[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== "regression" && c.result !== "accepted" ? `: ${escapeMarkdown(c.reason)}` : ""}`
+    c.informational ? "ℹ️ information" : `${RESULT_LABEL[c.result]}${c.pValue !== void 0 ? ` (p=${c.pValue}${confirmedBy(c)})` : ""}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== "regression" && c.result !== "accepted" ? `: ${escapeMarkdown(c.reason)}` : ""}`
   ]);
 }
 function acceptedBy(c) {
@@ -100280,15 +100280,16 @@ table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d0d7de;pad
 th:first-child,td:first-child,td.text{text-align:left}.regression{background:#ffebe9}.inconclusive{background:#fff8c5}
 .accepted{background:#ddf4ff}.improvement{background:#dafbe1}.meta{color:#59636e}svg text{font:11px system-ui,sans-serif}
 .legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}`;
-var ICON2 = {
-  regression: "❌ regression",
-  inconclusive: "❔ inconclusive",
-  invalid: "⚠️ invalid",
-  improvement: "🟢 improvement",
-  "no-baseline": "➖ no baseline",
-  pass: "✅ pass",
-  accepted: "☑️ accepted"
-};
+function pageHead(title) {
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(title)}</h1>`
+  ].join("\n");
+}
 function renderHtml(results2) {
   const verdict = overallVerdict(results2.comparisons);
   const count3 = (r) => results2.comparisons.filter((c) => c.result === r).length;
@@ -100300,12 +100301,7 @@ function renderHtml(results2) {
   );
   const drawn = phases.slice(0, MAX_PHASES);
   return [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
-    `<h1>${e(title)}</h1>`,
+    pageHead(title),
     `<p class="meta">${e(meta3(results2))}</p>`,
     comparisonsTable(results2.comparisons),
     ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, results2.ab !== void 0)),
@@ -100330,7 +100326,7 @@ function comparisonsTable(comparisons) {
     const pct3 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
     const delta2 = c.delta === null ? "" : `${pct3(c.delta)}${c.interval ? ` [${pct3(c.interval[0])}, ${pct3(c.interval[1])}]` : ""}`;
     const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : c.reason ?? "";
-    return `<tr class="${c.result}"><td class="text">${e(c.scenario)}</td><td class="text">${e(c.phase)}</td><td class="text">${e(c.metric)}</td><td>${c.baseline === null ? "—" : e(formatMetricValue(c.metric, c.baseline))}</td><td>${e(formatMetricValue(c.metric, c.current))}</td><td>${e(delta2)}</td><td class="text">${e(c.band)}</td><td class="text">${e(ICON2[c.result] ?? c.result)}${c.pValue !== void 0 ? ` (p=${e(String(c.pValue))})` : ""}${why ? `: ${e(why)}` : ""}</td></tr>`;
+    return `<tr class="${c.result}"><td class="text">${e(c.scenario)}</td><td class="text">${e(c.phase)}</td><td class="text">${e(c.metric)}</td><td>${c.baseline === null ? "—" : e(formatMetricValue(c.metric, c.baseline))}</td><td>${e(formatMetricValue(c.metric, c.current))}</td><td>${e(delta2)}</td><td class="text">${e(c.band)}</td><td class="text">${e(RESULT_LABEL[c.result] ?? c.result)}${c.pValue !== void 0 ? ` (p=${e(String(c.pValue))})` : ""}${why ? `: ${e(why)}` : ""}</td></tr>`;
   });
   return [
     "<h2>Comparison</h2>",
@@ -105523,12 +105519,7 @@ function renderHistoryHtml(all, found) {
   const last = entries.at(-1)?.time ?? "";
   const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? "" : "s"}, ${found.length} level shift${found.length === 1 ? "" : "s"}`;
   return [
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,
-    `<h1>${escapeHtml(title)}</h1>`,
+    pageHead(title),
     `<p class="meta">${escapeHtml(entries.length > 0 ? `${first} to ${last}` : "no runs recorded yet")}</p>`,
     shiftsTable(shifts),
     found.length > shifts.length ? `<p class="meta">… and ${found.length - shifts.length} more level shifts (perf-gate history FILE lists them).</p>` : "",

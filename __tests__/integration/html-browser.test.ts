@@ -91,6 +91,27 @@ function pixelsOf(png: PNG, hex: string, tolerance = 24): number {
   return n;
 }
 
+/** `file` opened in chromium: the page, and every console problem and request it made. */
+async function opened(file: string) {
+  const b = await puppeteer.launch({
+    executablePath: browser as string,
+    headless: true,
+    // (CI runs as root, where chromium's sandbox refuses to start)
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const page = await b.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warn') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${String(err)}`));
+  page.on('request', (r) => requests.push(r.url()));
+  await page.setViewport({ width: 1000, height: 900 });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { b, page, problems, requests };
+}
+
 describe('the HTML report in a browser', () => {
   it('a browser is here (CI installs Debian’s chromium)', () => {
     if (process.env.CI)
@@ -103,23 +124,8 @@ describe('the HTML report in a browser', () => {
       const dir = tempDir('perf-gate-html-');
       const file = join(dir, 'report.html');
       writeFileSync(file, renderHtml(ab));
-      const b = await puppeteer.launch({
-        executablePath: browser as string,
-        headless: true,
-        // (CI runs as root, where chromium's sandbox refuses to start)
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
+      const { b, page, problems, requests } = await opened(file);
       try {
-        const page = await b.newPage();
-        const problems: string[] = [];
-        const requests: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error' || m.type() === 'warn') problems.push(`${m.type()}: ${m.text()}`);
-        });
-        page.on('pageerror', (err) => problems.push(`pageerror: ${String(err)}`));
-        page.on('request', (r) => requests.push(r.url()));
-        await page.setViewport({ width: 1000, height: 900 });
-        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
         expect(problems).toEqual([]);
         expect(requests).toEqual([pathToFileURL(file).href]);
         // the scenario's name is text, not markup
@@ -162,21 +168,8 @@ describe('the HTML report in a browser', () => {
         },
       }));
       writeFileSync(file, renderHistoryHtml(entries, historyShifts(entries)));
-      const b = await puppeteer.launch({
-        executablePath: browser as string,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
+      const { b, page, problems, requests } = await opened(file);
       try {
-        const page = await b.newPage();
-        const problems: string[] = [];
-        const requests: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error' || m.type() === 'warn') problems.push(`${m.type()}: ${m.text()}`);
-        });
-        page.on('pageerror', (err) => problems.push(`pageerror: ${String(err)}`));
-        page.on('request', (r) => requests.push(r.url()));
-        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
         expect(problems).toEqual([]);
         expect(requests).toEqual([pathToFileURL(file).href]);
         // each chart's line spans the width, and the shift's mark stands in the p99 chart

@@ -6,7 +6,7 @@
 import { formatUs } from '../config/units.js';
 import { HISTORY_MAX, type HistoryEntry } from '../history/history.js';
 import type { Shift, ShiftMetric } from '../history/shifts.js';
-import { CSP, escapeHtml as e, STYLE } from './html.js';
+import { escapeHtml as e, pageHead } from './html.js';
 
 export const MAX_HISTORY_PHASES = 100;
 /** The most shifts listed (the rest are counted). */
@@ -29,12 +29,7 @@ export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly 
   const last = entries.at(-1)?.time ?? '';
   const title = `perf-gate trend: ${entries.length} run${entries.length === 1 ? '' : 's'}, ${found.length} level shift${found.length === 1 ? '' : 's'}`;
   return [
-    '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
-    `<h1>${e(title)}</h1>`,
+    pageHead(title),
     `<p class="meta">${e(entries.length > 0 ? `${first} to ${last}` : 'no runs recorded yet')}</p>`,
     shiftsTable(shifts),
     found.length > shifts.length

@@ -10,6 +10,7 @@ import { formatBytes, formatUs } from '../config/units.js';
 import { cpuPerSuccess, errorCount, RUNNER_KEY } from '../metrics/registry.js';
 import type { Comparison, PhaseResult, ResultsFile, ScenarioResult } from '../results/types.js';
 import { bucketsOver, rangeOf } from './distribution.js';
+import { RESULT_LABEL as ICON } from './markdown.js';
 import { bounded } from './escape.js';
 
 /** The most phase sections drawn; the rest are counted. */
@@ -39,15 +40,18 @@ th:first-child,td:first-child,td.text{text-align:left}.regression{background:#ff
 .accepted{background:#ddf4ff}.improvement{background:#dafbe1}.meta{color:#59636e}svg text{font:11px system-ui,sans-serif}
 .legend span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 1rem;vertical-align:middle}`;
 
-const ICON: Record<Comparison['result'], string> = {
-  regression: '❌ regression',
-  inconclusive: '❔ inconclusive',
-  invalid: '⚠️ invalid',
-  improvement: '🟢 improvement',
-  'no-baseline': '➖ no baseline',
-  pass: '✅ pass',
-  accepted: '☑️ accepted',
-};
+/** A page's start, shared by every page perf-gate writes: the policy that loads nothing, the styles,
+ * the title and its heading. */
+export function pageHead(title: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(title)}</h1>`,
+  ].join('\n');
+}
 
 /** The page. */
 export function renderHtml(results: ResultsFile): string {
@@ -64,12 +68,7 @@ export function renderHtml(results: ResultsFile): string {
   );
   const drawn = phases.slice(0, MAX_PHASES);
   return [
-    '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(title)}</title><style>${STYLE}</style></head><body>`,
-    `<h1>${e(title)}</h1>`,
+    pageHead(title),
     `<p class="meta">${e(meta(results))}</p>`,
     comparisonsTable(results.comparisons),
     ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, results.ab !== undefined)),

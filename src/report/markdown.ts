@@ -38,7 +38,8 @@ export function reportMarker(reportId: string): string {
   return `${REPORT_MARKER_START}id=${reportId.replace(/[^A-Za-z0-9_.-]/g, '_') || 'default'} -->`;
 }
 
-const ICON: Record<Verdict, string> = {
+/** Each result as a row says it (the Markdown report and the HTML page). */
+export const RESULT_LABEL: Record<Verdict, string> = {
   regression: '❌ regression',
   inconclusive: '❔ inconclusive',
   invalid: '⚠️ invalid',
@@ -172,7 +173,7 @@ function comparisonTable(comparisons: Comparison[]): string[][] {
     esc(c.band),
     c.informational
       ? 'ℹ️ information'
-      : `${ICON[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== 'regression' && c.result !== 'accepted' ? `: ${esc(c.reason)}` : ''}`,
+      : `${RESULT_LABEL[c.result]}${c.pValue !== undefined ? ` (p=${c.pValue}${confirmedBy(c)})` : ''}${couldCatch(c)}${acceptedBy(c)}${c.reason && c.result !== 'regression' && c.result !== 'accepted' ? `: ${esc(c.reason)}` : ''}`,
   ]);
 }
 
