@@ -97685,6 +97685,129 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
+// src/compare/accept.ts
+var MAX_REASON = 200;
+var MAX_ROWS = 200;
+function parseAcceptance(text, by) {
+  const colon = text.indexOf(":");
+  const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
+  const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
+  if (!rows)
+    return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
+  if (rows.length > MAX_ROWS) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS} characters of rows` };
+  if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
+  if (rows !== "*" && !wellFormed(rows))
+    return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
+  return { rows, reason: reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason, by };
+}
+function wellFormed(rows) {
+  const [where = "", metric, ...more] = rows.split(" ");
+  const segments = where.split("/");
+  if (more.length > 0 || segments.length > 2 || segments.some((s) => s === "")) return false;
+  return metric === void 0 || segments.length === 2;
+}
+function names(a, c) {
+  if (a.rows === "*") return true;
+  const [where = "", metric] = a.rows.split(" ");
+  const [scenario2, phase2] = where.split("/");
+  return scenario2 === c.scenario && (phase2 === void 0 || phase2 === c.phase) && (metric === void 0 || metric === c.metric);
+}
+function failing(c) {
+  return c.result === "regression" || c.result === "inconclusive";
+}
+function acceptRows(comparisons, acceptances) {
+  const out = comparisons.map((c) => {
+    if (!failing(c)) return c;
+    const a = acceptances.find((x) => names(x, c));
+    if (!a) return c;
+    const accepted = { by: a.by, reason: a.reason, was: c.result };
+    return { ...c, result: "accepted", accepted };
+  });
+  const unused = acceptances.filter((a) => !comparisons.some((c) => failing(c) && names(a, c)));
+  return { comparisons: out, unused };
+}
+function acceptIn(results2, acceptances) {
+  if (!acceptances || acceptances.length === 0) return { results: results2, unused: [] };
+  const { comparisons, unused } = acceptRows(results2.comparisons, acceptances);
+  return {
+    results: { ...results2, comparisons },
+    unused: unused.map((a) => `accept ${a.rows} (by ${a.by}): names no failing row`)
+  };
+}
+
+// src/compare/cost.ts
+var COST_ROSE = 0.1;
+var COST_ALPHA = 0.05;
+var COST_SHARE = 0.25;
+function perService(t) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [service, usage] of Object.entries(t.resources)) {
+    if (service === RUNNER_KEY || usage.samples === 0) continue;
+    out.set(service, cpuPerSuccess([usage], t));
+  }
+  return out;
+}
+function phaseCost(scenario2, current, other, paired) {
+  const now = current.trials.map(perService);
+  const then = other.trials.map(perService);
+  const services = [...new Set(now.flatMap((m) => [...m.keys()]))].filter((s) => then.some((m) => m.has(s)));
+  const added = current.merged.latency.count > 0 && other.merged.latency.count > 0 ? current.merged.latency.mean - other.merged.latency.mean : void 0;
+  const costs = services.map((service) => serviceCost(service, now, then, paired, added)).filter((c) => c !== void 0).sort((a, b) => b.change - a.change);
+  return costs.length > 0 ? { scenario: scenario2, phase: current.name, services: costs } : void 0;
+}
+function serviceCost(service, now, then, paired, addedLatency) {
+  const values = (side) => side.map((m) => m.get(service)).filter((v) => v !== void 0 && v > 0);
+  const after = values(now);
+  const before = values(then);
+  if (after.length === 0 || before.length === 0) return void 0;
+  const base = { service, before: median(before), after: median(after) };
+  const share = addedLatency !== void 0 && addedLatency > 0 ? (base.after - base.before) / addedLatency : void 0;
+  const more = (change3, pValue2) => change3 >= COST_ROSE && pValue2 <= COST_ALPHA && (share === void 0 || share >= COST_SHARE);
+  const said2 = share !== void 0 ? { share } : {};
+  if (paired) {
+    const changes = [];
+    for (let i = 0; i < Math.min(now.length, then.length); i++) {
+      const a = now[i]?.get(service);
+      const b = then[i]?.get(service);
+      if (a !== void 0 && b !== void 0 && a > 0 && b > 0) changes.push(a / b - 1);
+    }
+    if (changes.length === 0) return void 0;
+    const change3 = median(changes);
+    const { low, high } = medianInterval(changes);
+    const pValue2 = signedRankGreater(changes).pValue;
+    return { ...base, ...said2, change: change3, interval: [low, high], pValue: pValue2, rose: more(change3, pValue2) };
+  }
+  const change2 = base.after / base.before - 1;
+  const pValue = mannWhitneyGreater(after, before).pValue;
+  return { ...base, ...said2, change: change2, pValue, rose: more(change2, pValue) };
+}
+var phaseKey = (scenario2, phase2) => `${scenario2}\0${phase2}`;
+function failingPhases(comparisons) {
+  return new Set(comparisons.filter(failing).map((c) => phaseKey(c.scenario, c.phase.split(".")[0])));
+}
+function regressionCosts(results2, other, base) {
+  const paired = base !== void 0;
+  const failed = failingPhases(results2.comparisons);
+  const out = [];
+  for (const s of results2.scenarios) {
+    for (const p of s.phases) {
+      if (!failed.has(phaseKey(s.name, p.name))) continue;
+      const then = other(s.name, p.name);
+      const quiet = paired && base ? quietPairs(s.phases, base.find((b) => b.name === s.name)?.phases ?? [], p.name) : void 0;
+      const cost = then && (quiet ? phaseCost(s.name, quiet.keep(p), quiet.keep(then), paired) : phaseCost(s.name, p, then, paired));
+      if (cost) out.push(cost);
+    }
+  }
+  return out;
+}
+function withCosts(results2, base, baselines) {
+  const other = (scenario2, phase2) => (base ? base.find((s) => s.name === scenario2)?.phases : baselines.get(scenario2)?.phases)?.find(
+    (p) => p.name === phase2
+  );
+  const costs = regressionCosts(results2, other, base);
+  return costs.length > 0 ? { ...results2, costs } : results2;
+}
+
 // src/compare/ab.ts
 var AB_BUILTIN_THRESHOLDS = {
   p50: { regress: 0.05, floor: 100 },
@@ -99642,10 +99765,8 @@ function costLines(results2) {
   const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
   const share = (s) => s.share !== void 0 ? `, ${Math.round(Math.max(-999, Math.min(999, s.share * 100)))}% of the added latency` : "";
   const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share(s)}, p=${p(s.pValue)})`;
-  const failing2 = new Set(
-    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase.split(".")[0]}`)
-  );
-  return (results2.costs ?? []).filter((c) => failing2.has(`${c.scenario}\0${c.phase}`)).map((c) => {
+  const failing2 = failingPhases(results2.comparisons);
+  return (results2.costs ?? []).filter((c) => failing2.has(phaseKey(c.scenario, c.phase))).map((c) => {
     const where = `${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}`;
     const rose = c.services.filter((s) => s.rose);
     if (rose.length > 0) {
@@ -99847,7 +99968,7 @@ var trialMeasurementSchema = external_exports.object({
   replicas: external_exports.object({ count, startSkewMs: nonneg }).optional()
 });
 var stage2 = external_exports.enum(["warmup", "measure"]);
-var names = { scenario: external_exports.string(), phase: external_exports.string() };
+var names2 = { scenario: external_exports.string(), phase: external_exports.string() };
 var runnerEventSchema = external_exports.discriminatedUnion("t", [
   external_exports.object({ t: external_exports.literal("hello"), node: external_exports.string(), replica: count.optional(), host: external_exports.string().optional() }),
   external_exports.object({
@@ -99869,7 +99990,7 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
   external_exports.object({ t: external_exports.literal("setup-failed"), step: external_exports.string().max(200), message: external_exports.string().max(2e3) }),
   external_exports.object({
     t: external_exports.literal("stage"),
-    ...names,
+    ...names2,
     trial: count,
     trials: count,
     stage: stage2,
@@ -99879,7 +100000,7 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
   }),
   external_exports.object({
     t: external_exports.literal("progress"),
-    ...names,
+    ...names2,
     trial: count,
     stage: stage2,
     elapsedMs: nonneg,
@@ -99888,7 +100009,7 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
   }),
   external_exports.object({
     t: external_exports.literal("trial"),
-    ...names,
+    ...names2,
     measurement: trialMeasurementSchema,
     histogram: external_exports.string(),
     requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional(),
@@ -100267,7 +100388,7 @@ var history = {
 
 // src/report/html.ts
 var MAX_PHASES = 200;
-var MAX_ROWS = 2e3;
+var MAX_ROWS2 = 2e3;
 var BUCKETS = 24;
 function escapeHtml(text) {
   return bounded(String(text)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -100322,7 +100443,7 @@ function otherPhase(base, scenario2, phase2) {
 function comparisonsTable(comparisons) {
   if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
   const sorted = sortForReport(comparisons);
-  const rows = sorted.slice(0, MAX_ROWS).map((c) => {
+  const rows = sorted.slice(0, MAX_ROWS2).map((c) => {
     const pct3 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
     const delta2 = c.delta === null ? "" : `${pct3(c.delta)}${c.interval ? ` [${pct3(c.interval[0])}, ${pct3(c.interval[1])}]` : ""}`;
     const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : c.reason ?? "";
@@ -100333,7 +100454,7 @@ function comparisonsTable(comparisons) {
     "<table><thead><tr><th>scenario</th><th>phase</th><th>metric</th><th>baseline</th><th>current</th><th>Δ</th><th>band</th><th>result</th></tr></thead><tbody>",
     ...rows,
     "</tbody></table>",
-    sorted.length > MAX_ROWS ? `<p class="meta">… and ${sorted.length - MAX_ROWS} more rows (see the results file).</p>` : ""
+    sorted.length > MAX_ROWS2 ? `<p class="meta">… and ${sorted.length - MAX_ROWS2} more rows (see the results file).</p>` : ""
   ].join("\n");
 }
 function phaseSection(scenario2, p, other, ab2) {
@@ -102232,127 +102353,6 @@ var Progress = class {
 
 // src/run/run.ts
 import { relative as relative3 } from "node:path";
-
-// src/compare/accept.ts
-var MAX_REASON = 200;
-var MAX_ROWS2 = 200;
-function parseAcceptance(text, by) {
-  const colon = text.indexOf(":");
-  const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
-  const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
-  if (!rows)
-    return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
-  if (rows.length > MAX_ROWS2) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS2} characters of rows` };
-  if (!reason) return { problem: `${rows}: no reason (ROWS: REASON)` };
-  if (rows !== "*" && !wellFormed(rows))
-    return { problem: `${rows}: not *, a scenario, scenario/phase or scenario/phase metric` };
-  return { rows, reason: reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason, by };
-}
-function wellFormed(rows) {
-  const [where = "", metric, ...more] = rows.split(" ");
-  const segments = where.split("/");
-  if (more.length > 0 || segments.length > 2 || segments.some((s) => s === "")) return false;
-  return metric === void 0 || segments.length === 2;
-}
-function names2(a, c) {
-  if (a.rows === "*") return true;
-  const [where = "", metric] = a.rows.split(" ");
-  const [scenario2, phase2] = where.split("/");
-  return scenario2 === c.scenario && (phase2 === void 0 || phase2 === c.phase) && (metric === void 0 || metric === c.metric);
-}
-function failing(c) {
-  return c.result === "regression" || c.result === "inconclusive";
-}
-function acceptRows(comparisons, acceptances) {
-  const out = comparisons.map((c) => {
-    if (!failing(c)) return c;
-    const a = acceptances.find((x) => names2(x, c));
-    if (!a) return c;
-    const accepted = { by: a.by, reason: a.reason, was: c.result };
-    return { ...c, result: "accepted", accepted };
-  });
-  const unused = acceptances.filter((a) => !comparisons.some((c) => failing(c) && names2(a, c)));
-  return { comparisons: out, unused };
-}
-function acceptIn(results2, acceptances) {
-  if (!acceptances || acceptances.length === 0) return { results: results2, unused: [] };
-  const { comparisons, unused } = acceptRows(results2.comparisons, acceptances);
-  return {
-    results: { ...results2, comparisons },
-    unused: unused.map((a) => `accept ${a.rows} (by ${a.by}): names no failing row`)
-  };
-}
-
-// src/compare/cost.ts
-var COST_ROSE = 0.1;
-var COST_ALPHA = 0.05;
-var COST_SHARE = 0.25;
-function perService(t) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [service, usage] of Object.entries(t.resources)) {
-    if (service === RUNNER_KEY || usage.samples === 0) continue;
-    out.set(service, cpuPerSuccess([usage], t));
-  }
-  return out;
-}
-function phaseCost(scenario2, current, other, paired) {
-  const now = current.trials.map(perService);
-  const then = other.trials.map(perService);
-  const services = [...new Set(now.flatMap((m) => [...m.keys()]))].filter((s) => then.some((m) => m.has(s)));
-  const added = current.merged.latency.count > 0 && other.merged.latency.count > 0 ? current.merged.latency.mean - other.merged.latency.mean : void 0;
-  const costs = services.map((service) => serviceCost(service, now, then, paired, added)).filter((c) => c !== void 0).sort((a, b) => b.change - a.change);
-  return costs.length > 0 ? { scenario: scenario2, phase: current.name, services: costs } : void 0;
-}
-function serviceCost(service, now, then, paired, addedLatency) {
-  const values = (side) => side.map((m) => m.get(service)).filter((v) => v !== void 0 && v > 0);
-  const after = values(now);
-  const before = values(then);
-  if (after.length === 0 || before.length === 0) return void 0;
-  const base = { service, before: median(before), after: median(after) };
-  const share = addedLatency !== void 0 && addedLatency > 0 ? (base.after - base.before) / addedLatency : void 0;
-  const more = (change3, pValue2) => change3 >= COST_ROSE && pValue2 <= COST_ALPHA && (share === void 0 || share >= COST_SHARE);
-  const said2 = share !== void 0 ? { share } : {};
-  if (paired) {
-    const changes = [];
-    for (let i = 0; i < Math.min(now.length, then.length); i++) {
-      const a = now[i]?.get(service);
-      const b = then[i]?.get(service);
-      if (a !== void 0 && b !== void 0 && a > 0 && b > 0) changes.push(a / b - 1);
-    }
-    if (changes.length === 0) return void 0;
-    const change3 = median(changes);
-    const { low, high } = medianInterval(changes);
-    const pValue2 = signedRankGreater(changes).pValue;
-    return { ...base, ...said2, change: change3, interval: [low, high], pValue: pValue2, rose: more(change3, pValue2) };
-  }
-  const change2 = base.after / base.before - 1;
-  const pValue = mannWhitneyGreater(after, before).pValue;
-  return { ...base, ...said2, change: change2, pValue, rose: more(change2, pValue) };
-}
-function regressionCosts(results2, other, base) {
-  const paired = base !== void 0;
-  const regressed = new Set(
-    results2.comparisons.filter((c) => c.result === "regression" || c.result === "inconclusive").map((c) => `${c.scenario}\0${c.phase.split(".")[0]}`)
-  );
-  const out = [];
-  for (const s of results2.scenarios) {
-    for (const p of s.phases) {
-      if (!regressed.has(`${s.name}\0${p.name}`)) continue;
-      const then = other(s.name, p.name);
-      const quiet = paired && base ? quietPairs(s.phases, base.find((b) => b.name === s.name)?.phases ?? [], p.name) : void 0;
-      const cost = then && (quiet ? phaseCost(s.name, quiet.keep(p), quiet.keep(then), paired) : phaseCost(s.name, p, then, paired));
-      if (cost) out.push(cost);
-    }
-  }
-  return out;
-}
-function withCosts(results2, base, baselines) {
-  const other = (scenario2, phase2) => (base ? base.find((s) => s.name === scenario2)?.phases : baselines.get(scenario2)?.phases)?.find(
-    (p) => p.name === phase2
-  );
-  const costs = regressionCosts(results2, other, base);
-  return costs.length > 0 ? { ...results2, costs } : results2;
-}
 
 // src/results/unanswered.ts
 function dominant(m) {

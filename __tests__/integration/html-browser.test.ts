@@ -14,8 +14,7 @@ import { historyShifts } from '../../src/history/shifts.js';
 import { renderHistoryHtml } from '../../src/report/history-html.js';
 import { renderHtml } from '../../src/report/html.js';
 import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
-import { comparison, phase, resultsFile, usage } from '../unit/fixtures.js';
+import { comparison, evenHistogram, phase, resultsFile, usage } from '../unit/fixtures.js';
 import { tempDir } from './helpers.js';
 
 function chromium(): string | undefined {
@@ -29,13 +28,7 @@ function chromium(): string | undefined {
 }
 const browser = chromium();
 
-function histogram(from: number, to: number, n = 2000): string {
-  const h = createHistogram();
-  for (let i = 0; i < n; i++) recordUs(h, from + ((to - from) * i) / (n - 1));
-  const text = encodeHistogram(h);
-  h.destroy();
-  return text;
-}
+const histogram = (from: number, to: number, n = 2000) => evenHistogram(from, to, n);
 
 function phaseWith(hist: string, cpu: number): PhaseResult {
   const p = phase('c10', { latency: { p50: 1500, p90: 1900, p99: 1990, max: 3000, count: 2000 } });

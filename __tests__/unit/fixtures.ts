@@ -15,7 +15,7 @@ import {
   type ScenarioResult,
   type TrialSummary,
 } from '../../src/results/types.js';
-import type { LatencySummary } from '../../src/runner-kit/histogram.js';
+import { createHistogram, encodeHistogram, type LatencySummary, recordUs } from '../../src/runner-kit/histogram.js';
 
 /** A resource usage of all zeros, with the given fields set. */
 export const usage = (u: Partial<ResourceUsage> = {}): ResourceUsage => ({
@@ -240,4 +240,13 @@ export function targetOf<T extends { kind: string }, K extends T['kind']>(
 ): Extract<T, { kind: K }> {
   if (s?.target.kind !== kind) throw new Error(`expected a ${kind} target, got ${s?.target.kind ?? 'no scenario'}`);
   return s.target as Extract<T, { kind: K }>;
+}
+
+/** An encoded histogram of `n` latencies spread evenly from `from` to `to` µs. */
+export function evenHistogram(from: number, to: number, n = 1000): string {
+  const h = createHistogram();
+  for (let i = 0; i < n; i++) recordUs(h, from + ((to - from) * i) / (n - 1));
+  const text = encodeHistogram(h);
+  h.destroy();
+  return text;
 }

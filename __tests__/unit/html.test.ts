@@ -3,17 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHASES, renderHtml, sharedBuckets } from '../../src/report/html.js';
 import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
-import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
-import { comparison, phase, resultsFile, usage } from './fixtures.js';
+import { comparison, evenHistogram, phase, resultsFile, usage } from './fixtures.js';
 
 /** An encoded histogram of `n` values spread evenly from `from` to `to` µs. */
-function histogram(from: number, to: number, n = 1000): string {
-  const h = createHistogram();
-  for (let i = 0; i < n; i++) recordUs(h, from + ((to - from) * i) / (n - 1));
-  const text = encodeHistogram(h);
-  h.destroy();
-  return text;
-}
+const histogram = (from: number, to: number, n = 1000) => evenHistogram(from, to, n);
 
 function phaseWith(name: string, hist: string, over: Partial<PhaseResult['merged']> = {}): PhaseResult {
   const p = phase(name, { latency: { p50: 1500, p90: 1900, p99: 1990, max: 2000, count: 1000 } });

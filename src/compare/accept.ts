@@ -76,7 +76,7 @@ export function names(a: Acceptance, c: Pick<Comparison, 'scenario' | 'phase' | 
 }
 
 /** Whether a row's result fails the gate and so can be accepted. */
-function failing(c: Comparison): c is Comparison & { result: RowAcceptance['was'] } {
+export function failing(c: Comparison): c is Comparison & { result: RowAcceptance['was'] } {
   return c.result === 'regression' || c.result === 'inconclusive';
 }
 

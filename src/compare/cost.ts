@@ -5,6 +5,7 @@
 // trials against the baseline's (gate) or head's against base's pair by pair (A/B).
 import type {
   BaselineFile,
+  Comparison,
   PhaseCost,
   PhaseResult,
   ResultsFile,
@@ -14,6 +15,7 @@ import type {
 } from '../results/types.js';
 import { cpuPerSuccess, RUNNER_KEY } from '../metrics/registry.js';
 import { mannWhitneyGreater } from '../stats/mann-whitney.js';
+import { failing } from './accept.js';
 import { quietPairs } from './busy.js';
 import { median, medianInterval, signedRankGreater } from '../stats/wilcoxon.js';
 
@@ -94,6 +96,15 @@ function serviceCost(
   return { ...base, ...said, change, pValue, rose: more(change, pValue) };
 }
 
+/** A phase's key in failingPhases. */
+export const phaseKey = (scenario: string, phase: string) => `${scenario}\u0000${phase}`;
+
+/** The phases with a failing row (regression or inconclusive: an inconclusive row fails the check too),
+ * by phaseKey; a mix entry's row (`phase.entry`) is its phase's (the entry has no resources of its own). */
+export function failingPhases(comparisons: readonly Comparison[]): Set<string> {
+  return new Set(comparisons.filter(failing).map((c) => phaseKey(c.scenario, c.phase.split('.')[0] as string)));
+}
+
 /**
  * The cost per request of every phase with a failing row (regression or inconclusive), this run's against the other side's
  * (`other`: the baseline's phase, or base's in A/B, where `base` is base's side and trial i of each
@@ -105,17 +116,11 @@ export function regressionCosts(
   base: readonly ScenarioResult[] | undefined,
 ): PhaseCost[] {
   const paired = base !== undefined;
-  // (an inconclusive row fails the check too: why it moved is asked of it as well)
-  const regressed = new Set(
-    results.comparisons
-      .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
-      // a mix entry's row (`phase.entry`) is its phase's: the entry has no resources of its own
-      .map((c) => `${c.scenario}\u0000${c.phase.split('.')[0]}`),
-  );
+  const failed = failingPhases(results.comparisons);
   const out: PhaseCost[] = [];
   for (const s of results.scenarios) {
     for (const p of s.phases) {
-      if (!regressed.has(`${s.name}\u0000${p.name}`)) continue;
+      if (!failed.has(phaseKey(s.name, p.name))) continue;
       const then = other(s.name, p.name);
       // A/B: the pairs the verdict kept (a pair with a busy trial its repeats could not replace is left
       // out of its tests, and of these)

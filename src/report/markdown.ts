@@ -5,6 +5,7 @@ import { namedAndCounted } from '../common/named-and-counted.js';
 import { markdownTable } from 'markdown-table';
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
 import { busyTrials, quietPairs } from '../compare/busy.js';
+import { failingPhases, phaseKey } from '../compare/cost.js';
 import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import type {
@@ -530,13 +531,9 @@ function costLines(results: ResultsFile): string[] {
   const said = (s: ServiceCost) =>
     `${esc(s.service)} ${percent(s.change)}${s.interval ? ` [${percent(s.interval[0])}, ${percent(s.interval[1])}]` : ''} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share(s)}, p=${p(s.pValue)})`;
   // only phases that still fail (a row accepted since, in the fork flow's trusted job, asks no why)
-  const failing = new Set(
-    results.comparisons
-      .filter((c) => c.result === 'regression' || c.result === 'inconclusive')
-      .map((c) => `${c.scenario}\u0000${c.phase.split('.')[0]}`),
-  );
+  const failing = failingPhases(results.comparisons);
   return (results.costs ?? [])
-    .filter((c) => failing.has(`${c.scenario}\u0000${c.phase}`))
+    .filter((c) => failing.has(phaseKey(c.scenario, c.phase)))
     .map((c) => {
       const where = `${esc(c.scenario)}/${esc(c.phase)}`;
       const rose = c.services.filter((s) => s.rose);
