@@ -72599,11 +72599,20 @@ function lastLine(text) {
   return lines[lines.length - 1] ?? "";
 }
 
+// src/common/read-fs.ts
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+var realReadFs = {
+  readText: (path) => readFileSync(path, "utf8"),
+  exists: existsSync,
+  realpath: (path) => realpathSync(path),
+  isFile: (path) => statSync(path).isFile()
+};
+
 // src/history/file.ts
-import { readFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 function readHistoryFile(path) {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync2(path, "utf8");
   } catch (err) {
     if (err.code === "ENOENT") return void 0;
     throw usageError(`history file ${path}: ${err.message}`);
@@ -94220,15 +94229,6 @@ function hashGrpc(target, bodies, readBodies) {
   };
 }
 
-// src/common/read-fs.ts
-import { existsSync, readFileSync as readFileSync2, realpathSync, statSync } from "node:fs";
-var realReadFs = {
-  readText: (path) => readFileSync2(path, "utf8"),
-  exists: existsSync,
-  realpath: (path) => realpathSync(path),
-  isFile: (path) => statSync(path).isFile()
-};
-
 // src/config/proto.ts
 var import_protobufjs = __toESM(require_protobufjs(), 1);
 import { dirname, resolve } from "node:path";
@@ -94371,7 +94371,7 @@ function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__P
   });
   return problems;
 }
-function readMessages(file2, fs = realReadFs) {
+function readMessages(file2, fs) {
   const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
   if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
   return out;
@@ -95870,7 +95870,7 @@ function deleteAt(data, path) {
   }
   if (at !== null && typeof at === "object") delete at[path.at(-1)];
 }
-function workspaceResolver(baseDir, workspace, fs = realReadFs) {
+function workspaceResolver(baseDir, workspace, fs) {
   const root = fs.realpath(workspace);
   return (rel) => {
     const abs = resolve2(baseDir, rel);
@@ -95890,10 +95890,10 @@ function repositoryRoot(dir, exists) {
     if (dirname3(d) === d) return void 0;
   }
 }
-function defaultWorkspace() {
-  return process.env.GITHUB_WORKSPACE || process.cwd();
+function defaultWorkspace(env, cwd) {
+  return env.GITHUB_WORKSPACE || cwd;
 }
-function bodiesLines(fs = realReadFs) {
+function bodiesLines(fs) {
   return (file2) => {
     try {
       const text = fs.readText(file2);
@@ -95904,7 +95904,7 @@ function bodiesLines(fs = realReadFs) {
     }
   };
 }
-function loadConfig(file2, workspace = defaultWorkspace(), fs = realReadFs, env) {
+function loadConfig(file2, workspace, fs, env) {
   const abs = resolve2(file2);
   let text;
   try {
@@ -100255,7 +100255,7 @@ function readJson(path, what, fs) {
 function schemaOf(data) {
   return data && typeof data === "object" && typeof data.schema === "string" ? data.schema : void 0;
 }
-function readBaseline(path, optional2 = true, fs = realReadFs) {
+function readBaseline(path, optional2, fs) {
   let data;
   try {
     data = readJson(path, "baseline", fs);
@@ -100285,8 +100285,8 @@ function readBaselines(names3, dir, fs) {
   }
   return { baselines, errors };
 }
-function readResults(path) {
-  const data = readJson(path, "results file", realReadFs);
+function readResults(path, fs) {
+  const data = readJson(path, "results file", fs);
   const schema = schemaOf(data);
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? "(none)"})`);
@@ -101020,7 +101020,7 @@ function selectScenarios(config2, names3) {
   }
   return config2.scenarios.filter((s) => names3.includes(s.name));
 }
-function bodiesReader(fs = realReadFs) {
+function bodiesReader(fs) {
   const bodies = /* @__PURE__ */ new Map();
   return (file2) => {
     let list2 = bodies.get(file2);
@@ -101042,8 +101042,8 @@ function requestBodies(s, readBodies) {
 function hashesOf(scenarios, readBodies) {
   return new Map(scenarios.map((s) => [s.name, scenarioHash(s, requestBodies(s, readBodies), readBodies)]));
 }
-function checkRunnable(config2) {
-  const readBodies = bodiesReader();
+function checkRunnable(config2, fs) {
+  const readBodies = bodiesReader(fs);
   buildPlan(config2.scenarios, config2.sut.ready, readBodies, config2.runner.workers, config2.setup);
   return hashesOf(config2.scenarios, readBodies);
 }
@@ -101340,12 +101340,14 @@ function cannotBootTwice(files, blockers) {
   return `compose ${files.join(", ")} cannot boot twice side by side for A/B: ${blockers.join("; ")}; gate against baselines instead (gate.against: baselines, or --mode gate)`;
 }
 var ComposeProject = class {
-  constructor(exec, opts) {
+  constructor(exec, opts, env) {
     this.exec = exec;
     this.opts = opts;
+    this.env = env;
   }
   exec;
   opts;
+  env;
   tmp;
   override;
   /** what the side-by-side override changed (empty when not side by side) */
@@ -101354,7 +101356,7 @@ var ComposeProject = class {
     const files = [...this.opts.files, ...this.override ? [this.override] : []].flatMap((f) => ["-f", f]);
     const run2 = {
       cwd: this.opts.cwd,
-      env: composeEnv(process.env, this.opts.env, this.opts.project)
+      env: composeEnv(this.env, this.opts.env, this.opts.project)
     };
     if (timeoutMs !== void 0) run2.timeoutMs = timeoutMs;
     return this.exec("docker", ["compose", "-p", this.opts.project, ...files, ...args], run2);
@@ -101552,12 +101554,12 @@ function projectName(runId) {
 function connectDocker() {
   return new import_dockerode.default();
 }
-async function engineVersion(docker) {
+async function engineVersion(docker, dockerHost) {
   try {
     const v = await docker.version();
     return { version: v.Version, apiVersion: v.ApiVersion };
   } catch (err) {
-    const where = process.env.DOCKER_HOST || "unix:///var/run/docker.sock";
+    const where = dockerHost || "unix:///var/run/docker.sock";
     throw environmentError(`Docker engine unreachable at ${where}: ${err.message.split("\n")[0]}`);
   }
 }
@@ -101789,9 +101791,9 @@ async function engineCall(what, call2) {
     throw environmentError(`docker: ${what}: ${err.message.split("\n")[0]}`);
   }
 }
-function dockerClient(docker) {
+function dockerClient(docker, where) {
   return {
-    version: () => engineVersion(docker),
+    version: () => engineVersion(docker, where),
     containers: (project) => engineCall("listing containers", () => projectContainers(docker, project)),
     networks: (project) => engineCall("listing networks", () => projectNetworks(docker, project)),
     stats: (id, onSample) => engineCall("streaming stats", () => streamStats(docker, id, onSample)),
@@ -101807,8 +101809,8 @@ function dockerClient(docker) {
     sweep: (runId) => sweepRun(docker, runId)
   };
 }
-function composeClient(exec, opts) {
-  const project = new ComposeProject(exec, opts);
+function composeClient(exec, opts, env) {
+  const project = new ComposeProject(exec, opts, env);
   return {
     project: opts.project,
     prepare: () => project.prepare(),
@@ -101838,10 +101840,10 @@ function stackOverride(model, labels2) {
 function unconverged(services) {
   return services.filter((s) => s.running < s.desired || s.desired === 0).map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ""}`);
 }
-function stackClient(exec, docker, opts, pollMs = 1e3) {
+function stackClient(exec, docker, opts, own2, pollMs = 1e3) {
   const tmp = mkdtempSync2(join4(tmpdir2(), "perf-gate-stack-"));
   const override = join4(tmp, "perf-gate.stack.yml");
-  const env = composeEnv(process.env, opts.env, opts.project);
+  const env = composeEnv(own2, opts.env, opts.project);
   const files = opts.files.flatMap((f) => ["-f", f]);
   const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
   const services = async () => {
@@ -102200,9 +102202,9 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
 }) {
   const docker = connectDocker();
   return {
-    docker: dockerClient(docker),
-    compose: (opts) => composeClient(execCommand, opts),
-    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
+    docker: dockerClient(docker, process.env.DOCKER_HOST),
+    compose: (opts) => composeClient(execCommand, opts, process.env),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts, process.env) },
     exec: execCommand,
     progress,
     onSignal: onSignal2,
@@ -102210,7 +102212,7 @@ function realRunDeps(progress, onSignal2, maskSecret = () => {
     env: process.env,
     maskSecret,
     files: realFiles,
-    workspace: defaultWorkspace(),
+    workspace: defaultWorkspace(process.env, process.cwd()),
     now: Date.now,
     // this machine's readings and calibration speak for the engine's only where the engine runs here
     ...engineIsLocal(process.env) ? { machine: readMachine, calibrate: () => calibrate(() => performance.now()) } : {}
@@ -102790,7 +102792,7 @@ function newRunId() {
 
 // src/run/provenance.ts
 import { cpus, platform, release, totalmem } from "node:os";
-async function gitInfo(exec, cwd, env = process.env) {
+async function gitInfo(exec, cwd, env) {
   const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
   let ref = env.GITHUB_REF || null;
   if (!ref) {
@@ -104427,7 +104429,7 @@ function renderK8s(input2) {
 // src/k8s/command.ts
 var RENDER_LEAD_MS = 12e4;
 function renderK8sCommand(o) {
-  const config2 = loadConfig(o.configFile);
+  const config2 = loadConfig(o.configFile, o.workspace, o.fs);
   const scenario2 = o.scenario ? config2.scenarios.find((s) => s.name === o.scenario) : config2.scenarios[0];
   if (!scenario2) {
     throw usageError(
@@ -104450,7 +104452,7 @@ function renderK8sCommand(o) {
     }
   });
   const plan = unfilledPlan(
-    buildPlan([scenario2], config2.sut.ready, bodiesReader(), config2.runner.workers, config2.setup)
+    buildPlan([scenario2], config2.sut.ready, bodiesReader(o.fs), config2.runner.workers, config2.setup)
   );
   const trial = { scenario: scenario2.name, phase: phase2.name, trial: 1, trials: scenario2.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 36e5;
@@ -105231,7 +105233,7 @@ async function initCommand(opts, io) {
   const protoPath = join8(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const check2 = (text) => parseConfigText(text, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+  const check2 = (text) => parseConfigText(text, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
   let config2 = renderConfig(scan, answers);
   let checked = check2(config2);
   const budgeted = checked.config;
@@ -105575,6 +105577,9 @@ function lineSvg(label2, points, runs, marks, format) {
 }
 
 // src/cli/main.ts
+function workspaceOf(deps2) {
+  return defaultWorkspace(deps2.env, deps2.cwd);
+}
 var COMMANDS = {
   run: {
     summary: "boot the SUT, run the load phases, compare or record, write the results and the report",
@@ -105925,7 +105930,7 @@ async function cmdRun(deps2, args) {
     {
       eventName: deps2.env.GITHUB_EVENT_NAME,
       baseBranch: deps2.env.GITHUB_BASE_REF,
-      against: (file2) => loadConfig(file2).gate.against
+      against: (file2) => loadConfig(file2, workspaceOf(deps2), deps2.readFs).gate.against
     }
   );
   const progress = new Progress(deps2.progress);
@@ -105956,8 +105961,8 @@ async function cmdValidate(deps2, args) {
   }
   const file2 = positionals[0] ?? String(values.config);
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
-  const config2 = loadConfig(file2, void 0, void 0, deps2.env);
-  const hashes = checkRunnable(config2);
+  const config2 = loadConfig(file2, workspaceOf(deps2), deps2.readFs, deps2.env);
+  const hashes = checkRunnable(config2, deps2.readFs);
   const project = await checkComposeProject(config2, deps2.exec, (p) => deps2.files.exists(p), deps2.env);
   if (project.problems.length > 0) {
     throw usageError(
@@ -106008,7 +106013,7 @@ ${rows.map((r) => `  ${r}
     const { baselines, errors } = readBaselines(
       config2.scenarios.map((s) => s.name),
       dir,
-      realReadFs
+      deps2.readFs
     );
     unreadable.push(...errors.map((e2) => e2.message));
     if ([...baselines.values()].some((b) => b !== void 0)) {
@@ -106019,7 +106024,7 @@ ${judged.detectable(baselines, hashes).map((l) => `  ${l}
       );
     }
   }
-  const unset = unsetNames(config2, deps2.env, bodiesLines()).map(
+  const unset = unsetNames(config2, deps2.env, bodiesLines(deps2.readFs)).map(
     (n) => `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`
   );
   for (const note of /* @__PURE__ */ new Set([...project.notes, ...shown.flatMap((v) => v.notes), ...unset, ...unreadable]))
@@ -106059,7 +106064,9 @@ function cmdRender(deps2, args) {
     namespace,
     runId,
     now: deps2.now(),
-    script: deps2.runnerScript()
+    script: deps2.runnerScript(),
+    workspace: workspaceOf(deps2),
+    fs: deps2.readFs
   });
   if (values.out === void 0) deps2.out(yaml);
   else {
@@ -106100,6 +106107,7 @@ async function cmdInit(deps2, args) {
       },
       {
         cwd: deps2.cwd,
+        fs: deps2.readFs,
         ...values.probe === true ? { probe: (req) => probeWith(deps2, req) } : {},
         env: deps2.env,
         exists: (p) => deps2.files.exists(p),
@@ -106139,8 +106147,8 @@ function cmdCompare(deps2, args) {
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json
 ${USAGE}`);
   const [baselineFile, resultsFile] = positionals;
-  const baseline = readBaseline(baselineFile, false);
-  const results2 = readResults(resultsFile);
+  const baseline = readBaseline(baselineFile, false, deps2.readFs);
+  const results2 = readResults(resultsFile, deps2.readFs);
   const scenario2 = results2.scenarios.find((s) => s.name === baseline.scenario);
   if (!scenario2) {
     throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
@@ -106158,7 +106166,7 @@ ${USAGE}`);
   if (!format) {
     throw usageError(`--format ${String(values.format)}: must be one of ${formatNames().join(", ")}`);
   }
-  const results2 = readResults(positionals[0]);
+  const results2 = readResults(positionals[0], deps2.readFs);
   deps2.out(OUTPUTS[format].render(results2, STANDALONE));
   return EXIT_PASS;
 }
@@ -106173,7 +106181,7 @@ ${commandHelp("history")}`);
     text = "";
   }
   if (values.append) {
-    text = appendHistory(text, historyEntry(readResults(String(values.append))));
+    text = appendHistory(text, historyEntry(readResults(String(values.append), deps2.readFs)));
     deps2.files.writeAtomic(file2, text);
   }
   const { entries, skipped } = parseHistory(text);
@@ -106319,6 +106327,7 @@ var deps = {
     exists: existsSync2,
     isDirectory: (p) => statSync2(p).isDirectory()
   },
+  readFs: realReadFs,
   exec: execCommand,
   runDeps: (progress) => realRunDeps(progress, onSignal),
   now: Date.now,

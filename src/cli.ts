@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { EXIT_ENVIRONMENT, EXIT_PASS } from './common/errors.js';
 import { execCommand } from './common/exec.js';
+import { realReadFs } from './common/read-fs.js';
 import { readHistoryFile } from './history/file.js';
 import { writeFileAtomic } from './results/files.js';
 import { type CliDeps, main } from './cli/main.js';
@@ -48,6 +49,7 @@ const deps: CliDeps = {
     exists: existsSync,
     isDirectory: (p) => statSync(p).isDirectory(),
   },
+  readFs: realReadFs,
   exec: execCommand,
   runDeps: (progress) => realRunDeps(progress, onSignal),
   now: Date.now,

@@ -14,6 +14,7 @@ import { CONFIG_FILE, initCommand, type InitIO } from '../../src/init/command.js
 import { healthClaims, healthText } from '../../src/init/classify.js';
 import { UserError } from '../../src/common/errors.js';
 import { ROOT, runCli } from './helpers.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const CORPUS = join(ROOT, 'fixtures/compose-corpus');
 const COMPOSE = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
@@ -74,6 +75,7 @@ describe.skipIf(!COMPOSE && !process.env.CI)('init and validate on real compose 
       const out: string[] = [];
       const io: InitIO = {
         cwd,
+        fs: realReadFs,
         exists: existsSync,
         read: (p) => readFileSync(p, 'utf8'),
         write: (p, text) => {
@@ -98,8 +100,8 @@ describe.skipIf(!COMPOSE && !process.env.CI)('init and validate on real compose 
         outcome.problem = (err as Error).message;
         return;
       }
-      const config = loadConfig(join(cwd, CONFIG_FILE), join(tmp, repoName));
-      checkRunnable(config);
+      const config = loadConfig(join(cwd, CONFIG_FILE), join(tmp, repoName), realReadFs);
+      checkRunnable(config, realReadFs);
       outcome.valid = true;
       outcome.against = config.gate.against;
       const urls = [

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { dockerAvailable, leftovers, QUICKSTART_IMAGE, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const engine = dockerAvailable();
 
@@ -71,7 +72,7 @@ describe.skipIf(!engine)('perf-gate init --probe', () => {
     expect(r.stdout).toMatch(
       /probed web:4200: HTTP, GET \/ 404; with Host: localhost; answers \/api\/health; OpenAPI at \/openapi\.json \(2 GET operations callable as they are\)/,
     );
-    const config = loadConfig(join(dir, 'perf-gate.yml'), dir);
+    const config = loadConfig(join(dir, 'perf-gate.yml'), dir, realReadFs);
     expect(config.sut.ready.map((p) => p.url)).toEqual([
       'http://api:8080/health',
       'grpc://search:7070',

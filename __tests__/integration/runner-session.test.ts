@@ -56,7 +56,7 @@ const isRunning = (id: string) => docker(['inspect', '--format', '{{.State.Runni
 
 describe.runIf(hasDocker)('a SUT session with one long-lived runner', () => {
   const opened: Array<{ runId: string; session: SutSession }> = [];
-  const engine = hasDocker ? dockerClient(connectDocker()) : undefined;
+  const engine = hasDocker ? dockerClient(connectDocker(), process.env.DOCKER_HOST) : undefined;
 
   afterEach(async () => {
     // whatever an assertion left running
@@ -69,13 +69,17 @@ describe.runIf(hasDocker)('a SUT session with one long-lived runner', () => {
   async function open(): Promise<{ runId: string; session: SutSession }> {
     const runId = randomBytes(4).toString('hex');
     const labels = runLabels(runId);
-    const compose = composeClient(execCommand, {
-      project: projectName(runId),
-      files: ['docker-compose.yml'],
-      cwd: FIXTURE,
-      env: {},
-      labels,
-    });
+    const compose = composeClient(
+      execCommand,
+      {
+        project: projectName(runId),
+        files: ['docker-compose.yml'],
+        cwd: FIXTURE,
+        env: {},
+        labels,
+      },
+      process.env,
+    );
     const session = await SutSession.open(
       { runId, labels, services: [], build: false, healthTimeoutS: 120 },
       { docker: engine!, compose, sample: () => {}, log: () => {} },

@@ -1,5 +1,5 @@
 // The Action's run(deps) with fakes for everything it touches: inputs, event, engine, GitHub, core.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -166,8 +166,9 @@ function harness(
     },
     writeFile: (p, text) => void (files[p] = text),
     cwd: '/work/repo',
+    // the files given, and what a test wrote to its own temporary directory (report mode's artifacts)
     readFile: (p) => {
-      const text = files[p];
+      const text = files[p] ?? (p.startsWith(tmpdir()) && existsSync(p) ? readFileSync(p, 'utf8') : undefined);
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
       return text;
     },

@@ -11,6 +11,7 @@ import { VERSION } from '../../src/common/version.js';
 import { MODES, type Mode, type RunMode } from '../../src/modes/index.js';
 import { type Output, OUTPUTS } from '../../src/outputs/index.js';
 import type { RunDeps } from '../../src/run/contract.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 import { COMPOSE, harness, projectConfig, type SideBehaviour } from './run-harness.js';
 
 let root: string;
@@ -62,6 +63,12 @@ function cli(o: { sides?: Record<string, SideBehaviour>; runDeps?: () => RunDeps
       readIfExists: (p) => written.get(p),
       exists: (p) => written.has(p) || p === root,
       isDirectory: (p) => p === root,
+    },
+    // what a config, bodies, baselines and results are read through: the files written here, else the disk
+    readFs: {
+      ...realReadFs,
+      readText: (p) => written.get(p) ?? realReadFs.readText(p),
+      exists: (p) => written.has(p) || realReadFs.exists(p),
     },
     exec: async () => ({ code: 127, stdout: '', stderr: 'docker: not found' }),
     runDeps: o.runDeps ?? (() => harness(root, o.sides ?? { only: { delayUs: 2000 } }).deps),

@@ -17,6 +17,7 @@ import type { PlanHttp } from '../../src/runner-kit/plan.js';
 import { compileText, renderText, type TemplateSources, templateProblems } from '../../src/runner-kit/template.js';
 import { makeTarget, templateSources } from '../../runner/src/connection.js';
 import { splitStage } from '../../runner/src/split.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const fixed = (row?: string[]): TemplateSources => ({
   row,
@@ -160,7 +161,7 @@ function workspace(files: Record<string, string>, scenario: string): { load: () 
   const config = `version: 1\nsut: { compose: docker-compose.yml }\nscenarios:\n${scenario}`;
   writeFileSync(join(dir, 'docker-compose.yml'), 'services: {}\n');
   writeFileSync(join(dir, 'perf-gate.yml'), config);
-  return { load: () => loadConfig(join(dir, 'perf-gate.yml'), dir) };
+  return { load: () => loadConfig(join(dir, 'perf-gate.yml'), dir, realReadFs) };
 }
 
 const problemsOf = (f: () => unknown): string[] => {
@@ -188,7 +189,7 @@ describe('data and slots in the config', () => {
   it('a data file is read once the config is; the plan carries its rows; the hash follows its content', () => {
     const ws = workspace({ 'data/users.csv': USERS }, scenario('{ url: "http://api:8080/u/{{data.id}}" }'));
     const config = ws.load();
-    const plan = buildPlan(config.scenarios, [], bodiesReader());
+    const plan = buildPlan(config.scenarios, [], bodiesReader(realReadFs));
     expect((plan.scenarios[0]?.target as PlanHttp).data).toEqual({
       columns: ['id', 'name', 'auth'],
       rows: [
@@ -198,12 +199,12 @@ describe('data and slots in the config', () => {
       ],
       order: 'sequential',
     });
-    const hash = hashesOf(config.scenarios, bodiesReader()).get('s');
+    const hash = hashesOf(config.scenarios, bodiesReader(realReadFs)).get('s');
     const other = workspace(
       { 'data/users.csv': `${USERS}4,dee,t4\n` },
       scenario('{ url: "http://api:8080/u/{{data.id}}" }'),
     );
-    expect(hashesOf(other.load().scenarios, bodiesReader()).get('s')).not.toBe(hash);
+    expect(hashesOf(other.load().scenarios, bodiesReader(realReadFs)).get('s')).not.toBe(hash);
   });
 
   it.each<[string, Record<string, string>, string, string[]]>([

@@ -10,6 +10,7 @@ import type { UserError } from '../../src/common/errors.js';
 import { bodiesReader, hashesOf } from '../../src/run/plan.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import type { PlanHttp } from '../../src/runner-kit/plan.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const HOOK = `import { randomUUID } from 'node:crypto';\nexport function request(ctx) { return { body: randomUUID() }; }\n`;
 
@@ -21,7 +22,7 @@ function load(files: Record<string, string>, scenario: string) {
     join(dir, 'perf-gate.yml'),
     `version: 1\nsut: { compose: docker-compose.yml }\nscenarios:\n${scenario}`,
   );
-  return () => loadConfig(join(dir, 'perf-gate.yml'), dir);
+  return () => loadConfig(join(dir, 'perf-gate.yml'), dir, realReadFs);
 }
 
 const problems = (f: () => unknown): string[] => {
@@ -54,22 +55,22 @@ describe('hook in the config', () => {
       )();
     const source = 'export function message(peer, text) { return text; }\n';
     const config = ws(source);
-    const plan = buildPlan(config.scenarios, [], bodiesReader());
+    const plan = buildPlan(config.scenarios, [], bodiesReader(realReadFs));
     expect(plan.scenarios[0]!.target).toMatchObject({ websocket: { hook: { file: 'seal.mjs', source } } });
-    expect(hashesOf(ws(`${source}// v2\n`).scenarios, bodiesReader()).get('s')).not.toBe(
-      hashesOf(config.scenarios, bodiesReader()).get('s'),
+    expect(hashesOf(ws(`${source}// v2\n`).scenarios, bodiesReader(realReadFs)).get('s')).not.toBe(
+      hashesOf(config.scenarios, bodiesReader(realReadFs)).get('s'),
     );
   });
 
   it('its source goes into the plan (named by its file) and into the hash by content', () => {
     const config = load({ 'sign.mjs': HOOK }, scenario('hook: sign.mjs'))();
-    const plan = buildPlan(config.scenarios, [], bodiesReader());
+    const plan = buildPlan(config.scenarios, [], bodiesReader(realReadFs));
     expect((plan.scenarios[0]!.target as PlanHttp).hook).toEqual({ file: 'sign.mjs', source: HOOK });
-    const hash = hashesOf(config.scenarios, bodiesReader()).get('s');
+    const hash = hashesOf(config.scenarios, bodiesReader(realReadFs)).get('s');
     const other = load({ 'sign.mjs': `${HOOK}// changed\n` }, scenario('hook: sign.mjs'))();
-    expect(hashesOf(other.scenarios, bodiesReader()).get('s')).not.toBe(hash);
+    expect(hashesOf(other.scenarios, bodiesReader(realReadFs)).get('s')).not.toBe(hash);
     const none = load({}, scenario(''))();
-    expect(hashesOf(none.scenarios, bodiesReader()).get('s')).not.toBe(hash);
+    expect(hashesOf(none.scenarios, bodiesReader(realReadFs)).get('s')).not.toBe(hash);
   });
 
   it.each<[string, Record<string, string>, string, string[]]>([

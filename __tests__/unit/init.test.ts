@@ -33,6 +33,7 @@ import pkgJson from '../../package.json' with { type: 'json' };
 import { parseConfigText } from '../../src/config/load.js';
 import { EXIT_USAGE, UserError } from '../../src/common/errors.js';
 import { actionlintPath, failure, targetOf } from './fixtures.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -45,6 +46,7 @@ function repo(fixture: string, answers?: Record<string, string>, o: { byHand?: b
   const asked: string[] = [];
   const io: InitIO = {
     cwd,
+    fs: realReadFs,
     exists: existsSync,
     // the real `docker compose config` where it is installed (it needs no engine), else by hand
     ...(COMPOSE && !o.byHand ? { compose: composeCli } : {}),
@@ -289,8 +291,8 @@ describe('perf-gate init on the fixture repositories', () => {
   ])('%s: a config validate takes and a workflow actionlint passes', async (fixture, scenarios, ready, against) => {
     const r = repo(fixture);
     await initCommand(OPTS, r.io);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
-    checkRunnable(config);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
+    checkRunnable(config, realReadFs);
     expect(config.scenarios.map((s) => s.name)).toEqual(scenarios);
     expect(config.sut.ready.map((p) => p.url)).toEqual(ready);
     expect(config.gate.against).toBe(against);
@@ -332,7 +334,7 @@ describe('perf-gate init on the fixture repositories', () => {
     const r = repo('no-healthcheck', { path: '/v1/items', gate: 'baselines' });
     await initCommand(OPTS, r.io);
     expect(r.asked).toHaveLength(2);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
     expect(targetOf(config.scenarios[0], 'http').request.url).toBe('http://app:8080/v1/items');
     expect(config.gate.against).toBe('baselines');
   });
@@ -341,7 +343,7 @@ describe('perf-gate init on the fixture repositories', () => {
     const r = repo('no-healthcheck', {});
     await initCommand({ ...OPTS, path: 'status', against: 'baselines' }, r.io);
     expect(r.asked).toEqual([]);
-    expect(targetOf(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd).scenarios[0], 'http').request.url).toBe(
+    expect(targetOf(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs).scenarios[0], 'http').request.url).toBe(
       'http://app:8080/status',
     );
   });
@@ -405,7 +407,7 @@ describe('perf-gate init on the fixture repositories', () => {
     const services = Array.from({ length: n }, (_, i) => `  api${i}: { image: api, ports: ["8080"] }`);
     writeFileSync(join(r.cwd, 'docker-compose.yml'), `services:\n${services.join('\n')}\n`);
     await initCommand(OPTS, r.io);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
     expect(config.scenarios).toHaveLength(n);
     expect(config.gate.runAlpha).toBe(runAlpha);
     for (const m of ['gate', 'ab'] as const) expect(modeOf(m).validate(config, m).problems).toEqual([]);
@@ -438,7 +440,7 @@ describe('perf-gate init where the project is more than one file', () => {
       'services:\n  app:\n    expose: [9090]\n    healthcheck: { test: "curl -f localhost:9090/ready" }\n',
     );
     await initCommand(OPTS, r.io);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
     expect(config.sut.composeFiles).toEqual([
       join(r.cwd, 'docker-compose.yml'),
       join(r.cwd, 'docker-compose.override.yml'),
@@ -456,7 +458,7 @@ describe('perf-gate init where the project is more than one file', () => {
       );
       writeFileSync(join(r.cwd, '.env'), 'FRONTEND_PORT=8081\n');
       await initCommand(OPTS, r.io);
-      const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+      const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
       expect(targetOf(config.scenarios[0], 'http').request.url).toBe('http://app:8081/');
     },
   );
@@ -466,7 +468,7 @@ describe('perf-gate init where the project is more than one file', () => {
     writeFileSync(join(r.cwd, 'extra.yml'), 'services:\n  api:\n    image: y\n    expose: [9000]\n');
     writeFileSync(join(r.cwd, '.env'), 'COMPOSE_FILE=docker-compose.yml:extra.yml\n');
     await initCommand(OPTS, r.io);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
     expect(config.sut.composeFiles).toEqual([join(r.cwd, 'docker-compose.yml'), join(r.cwd, 'extra.yml')]);
     expect(composeFileVariable({ COMPOSE_FILE: 'a.yml;b.yml', COMPOSE_PATH_SEPARATOR: ';' }, undefined)).toEqual([
       'a.yml',
@@ -485,7 +487,7 @@ describe('perf-gate init where the project is more than one file', () => {
     );
     await initCommand(OPTS, r.io);
     expect(r.out[0]).toMatch(/^warning: docker compose is not installed here: docker-compose\.yml read by hand/);
-    expect(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd).scenarios).toHaveLength(130);
+    expect(loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs).scenarios).toHaveLength(130);
   });
 
   it('from a subdirectory: the config here, the workflow at the repository root naming the config', async () => {
@@ -536,7 +538,7 @@ describe('perf-gate init where the project is more than one file', () => {
       "services:\n  search:\n    image: acme/search\n    healthcheck:\n      test: ['CMD', '/bin/grpc_health_probe', '-addr=:50051']\n  db:\n    image: mysql:8\n    expose: ['3306', '33060']\n",
     );
     await initCommand(OPTS, r.io);
-    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd);
+    const config = loadConfig(join(r.cwd, CONFIG_FILE), r.cwd, realReadFs);
     expect(config.sut.ready.map((p) => p.url)).toEqual(['grpc://search:50051']);
     expect(config.scenarios.map((s) => [s.name, s.target.kind])).toEqual([['search', 'grpc']]);
     expect(existsSync(join(r.cwd, 'perf-gate/grpc-health.proto'))).toBe(true);

@@ -11,6 +11,7 @@ import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import { type ReadFs, realReadFs } from '../../src/common/read-fs.js';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { renderK8sCommand } from '../../src/k8s/command.js';
@@ -238,10 +239,11 @@ describe('nodeExpression: swarm constraints in Kubernetes terms', () => {
 });
 
 describe('renderK8sCommand: a config file to YAML', () => {
-  function configFile(text: string): string {
+  /** A config written to its own workspace, and what reading it goes through. */
+  function configAt(text: string): { configFile: string; workspace: string; fs: ReadFs } {
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-k8s-'));
     writeFileSync(join(dir, 'perf-gate.yml'), text);
-    return join(dir, 'perf-gate.yml');
+    return { configFile: join(dir, 'perf-gate.yml'), workspace: dir, fs: realReadFs };
   }
   const TARGET = `version: 1
 target: http://api.load.svc:8080
@@ -256,7 +258,7 @@ scenarios:
 
   it('renders the chosen phase as valid YAML documents with a header saying what they are', () => {
     const text = renderK8sCommand({
-      configFile: configFile(TARGET),
+      ...configAt(TARGET),
       phase: 'r200',
       namespace: 'load',
       runId: 'r1',
@@ -286,7 +288,7 @@ scenarios:
     ],
   ])('refuses %s', (_label, over, text, message) => {
     expect(() =>
-      renderK8sCommand({ configFile: configFile(text), namespace: 'load', runId: 'r1', now: 0, script: 'x', ...over }),
+      renderK8sCommand({ ...configAt(text), namespace: 'load', runId: 'r1', now: 0, script: 'x', ...over }),
     ).toThrow(message);
   });
 });

@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { parseConfigText, loadConfig } from '../../src/config/load.js';
 import { placeholderKindProblems, unsetNames } from '../../src/config/placeholder-kinds.js';
 import { failure } from './fixtures.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -281,7 +282,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       '    phases: [{ name: c2, connections: 2, duration: 1s }]',
       '',
     ]);
-    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, realReadFs, {})));
     expect(err.message).toBe(`${file}: 3 problems in the config`);
     expect(err.details).toEqual([
       `  ${file}:13:20: scenarios[0].flow[0].headers.authorization: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
@@ -311,7 +312,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       '    phases: [{ name: c2, connections: 2, duration: 1s }]',
       '',
     ]);
-    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, realReadFs, {})));
     expect(err.details?.join('\n')).toContain(other);
     expect(err.details?.at(-1)).toMatch(
       /:\d+:\d+: scenarios\[0\]\.request\.headers\.authorization: \{\{token\}\} is sent as it is; token is a value a setup step extracts/,
@@ -334,7 +335,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       '    phases: [{ name: c2, connections: 2, duration: 1s }]',
       '',
     ]);
-    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, realReadFs, {})));
     expect(err.details).toHaveLength(1);
     expect(err.details?.[0]).toMatch(/:9:9: scenarios\[0\]\.flow\[0\]\.extrct: unknown key/);
   });
@@ -374,7 +375,7 @@ describe('loadConfig: the placeholder problems with the others, each at its line
       '',
     ];
     writeFileSync(file, lines.join('\n'));
-    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, realReadFs, {})));
     const said = (err.details ?? []).map((l) => l.replace(/^\s*\S+:\d+:\d+: /, ''));
     for (const w of want)
       expect(
@@ -403,11 +404,11 @@ describe('loadConfig: the placeholder problems with the others, each at its line
         '',
       ].join('\n');
     writeFileSync(file, text('items.jsonl'));
-    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, undefined, {})));
+    const err = await failure(Promise.resolve().then(() => loadConfig(file, dir, realReadFs, {})));
     expect(err.details).toEqual([
       `  ${file}:12:7: scenarios[0].request.bodies: line 3 of items.jsonl: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
     ]);
     writeFileSync(file, text('broken.jsonl'));
-    expect(loadConfig(file, dir, undefined, {}).scenarios).toHaveLength(1);
+    expect(loadConfig(file, dir, realReadFs, {}).scenarios).toHaveLength(1);
   });
 });

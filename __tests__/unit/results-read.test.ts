@@ -8,6 +8,7 @@ import { UserError } from '../../src/common/errors.js';
 import { stableStringify } from '../../src/results/files.js';
 import { readBaseline, readResults } from '../../src/results/read.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-read-'));
 let n = 0;
@@ -31,11 +32,13 @@ const good = resultsFile([{ name: 'api', scenarioHash: 'h', phases: [phase('c10'
 
 describe('readResults', () => {
   it('reads a results file perf-gate wrote', () => {
-    expect(readResults(file(good)).scenarios[0]?.name).toBe('api');
+    expect(readResults(file(good), realReadFs).scenarios[0]?.name).toBe('api');
   });
 
   it('keeps keys it does not know (a newer file)', () => {
-    expect((readResults(file({ ...good, future: { x: 1 } })) as unknown as { future: unknown }).future).toEqual({
+    expect(
+      (readResults(file({ ...good, future: { x: 1 } }), realReadFs) as unknown as { future: unknown }).future,
+    ).toEqual({
       x: 1,
     });
   });
@@ -91,14 +94,14 @@ describe('readResults', () => {
     ['no provenance', (r) => ({ ...r, provenance: undefined }), 'provenance'],
   ])('%s: corrupt, naming the field', (_label, mutate, field) => {
     const path = file(mutate(good));
-    expect(error(() => readResults(path))).toMatch(
+    expect(error(() => readResults(path, realReadFs))).toMatch(
       new RegExp(`^results file ${path}: corrupt \\(${field.replace(/\./g, '\\.')}: `),
     );
   });
 
   it('another schema or none: not a results file', () => {
     const path = file({ ...good, schema: 'perf-gate/baseline@1' });
-    expect(error(() => readResults(path))).toBe(
+    expect(error(() => readResults(path, realReadFs))).toBe(
       `results file ${path}: not a perf-gate results file (schema perf-gate/baseline@1)`,
     );
   });
@@ -106,11 +109,13 @@ describe('readResults', () => {
 
 describe('readBaseline', () => {
   it('reads the committed quickstart baseline (written before p10/p25/p75 existed)', () => {
-    expect(readBaseline(resolve(import.meta.dirname, '../../baselines/work.json'))?.scenario).toBe('work');
+    expect(readBaseline(resolve(import.meta.dirname, '../../baselines/work.json'), true, realReadFs)?.scenario).toBe(
+      'work',
+    );
   });
 
   it('a missing optional baseline is undefined; a corrupt one names the field and the fix', () => {
-    expect(readBaseline(join(dir, 'none.json'))).toBeUndefined();
+    expect(readBaseline(join(dir, 'none.json'), true, realReadFs)).toBeUndefined();
     const path = file({
       schema: 'perf-gate/baseline@1',
       scenario: 'api',
@@ -118,7 +123,7 @@ describe('readBaseline', () => {
       provenance: good.provenance,
       phases: [{ name: 'c10' }],
     });
-    expect(error(() => readBaseline(path))).toMatch(
+    expect(error(() => readBaseline(path, true, realReadFs))).toMatch(
       new RegExp(
         `^baseline ${path}: corrupt \\(phases\\.0\\.kind: .*\\); refresh it with perf-gate run --mode update$`,
       ),

@@ -10,10 +10,11 @@ import { loadConfig } from '../../src/config/load.js';
 import { sweepScenarios } from '../../src/modes/sweep.js';
 import { bodiesReader, hashesOf } from '../../src/run/plan.js';
 import { ROOT } from '../integration/helpers.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 function hashes(file: string, workspace = ROOT): Record<string, string> {
-  const config = loadConfig(file, workspace);
-  const read = bodiesReader();
+  const config = loadConfig(file, workspace, realReadFs);
+  const read = bodiesReader(realReadFs);
   return Object.fromEntries([
     ...hashesOf(config.scenarios, read),
     ...[...hashesOf(sweepScenarios(config.scenarios), read)].map(([n, h]) => [`sweep:${n}`, h]),

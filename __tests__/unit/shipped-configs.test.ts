@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfigText } from '../../src/config/load.js';
 import { checkRunnable } from '../../src/run/plan.js';
+import { realReadFs } from '../../src/common/read-fs.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -49,11 +50,11 @@ describe('every shipped config validates', () => {
   it.each(fixtures)('%s', (file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
     if (/^# invalid on purpose/m.test(text)) {
-      expect(() => loadConfig(join(ROOT, file), ROOT)).toThrow();
+      expect(() => loadConfig(join(ROOT, file), ROOT, realReadFs)).toThrow();
       return;
     }
-    const config = loadConfig(join(ROOT, file), ROOT);
-    checkRunnable(config);
+    const config = loadConfig(join(ROOT, file), ROOT, realReadFs);
+    checkRunnable(config, realReadFs);
   });
 
   it.each(docs.map((d) => [d.at, d.text] as const))('%s', (_at, text) => {

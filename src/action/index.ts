@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { loadConfig } from '../config/load.js';
+import { defaultWorkspace, loadConfig } from '../config/load.js';
+import { realReadFs } from '../common/read-fs.js';
 import { realRunDeps } from '../run/deps.js';
 import { Progress, progressSink } from '../run/progress.js';
 import { newRunId, run as runPerfGate } from '../run/run.js';
@@ -38,6 +39,6 @@ await run({
   },
   perfGate: (opts) =>
     runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
-  configAgainst: (file) => loadConfig(file).gate.against,
+  configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
   newRunId,
 });

@@ -168,6 +168,7 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
       ctx,
       api,
       io,
+      deps.readFile,
     );
     deps.writeFile(REPORT_FILE, r.report);
     setOutputs(io, {

@@ -94,6 +94,7 @@ export async function runReport(
   ctx: ActionContext,
   api: GitHubApi | undefined,
   log: CommentLog,
+  readText: (path: string) => string,
 ): Promise<ReportOutcome> {
   if (ctx.eventName === 'workflow_run' && !ctx.event.workflow_run) {
     throw usageError(
@@ -106,7 +107,7 @@ export async function runReport(
     );
   }
   const run = ctx.event.workflow_run;
-  const measured = readResults(req.resultsFile);
+  const measured = readResults(req.resultsFile, { readText });
   // rows the artifact says were accepted are its own word: judged as measured, then accepted only by
   // the pull request's comments this trusted job reads itself
   const asMeasured = { ...measured, comparisons: withoutAcceptances(measured.comparisons) };

@@ -5,7 +5,7 @@
 import { unsetNames } from '../config/placeholder-kinds.js';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bodiesLines, loadConfig } from '../config/load.js';
+import { bodiesLines, defaultWorkspace, loadConfig } from '../config/load.js';
 import { configJsonSchema } from '../config/schema.js';
 import type { Config } from '../config/types.js';
 import { gateResults } from '../compare/gate.js';
@@ -13,7 +13,7 @@ import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usage
 import { appendHistory, historyEntry, parseHistory } from '../history/history.js';
 import { renderTrend } from '../report/trend.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { realReadFs } from '../common/read-fs.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { readBaseline, readBaselines, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
 import { exitCodeOf, isMode, listed, modeInputs, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
@@ -66,11 +66,18 @@ export interface CliDeps {
     exists(path: string): boolean;
     isDirectory(path: string): boolean;
   };
+  /** what reading configs, bodies, baselines and results goes through */
+  readFs: ReadFs;
   exec: Exec;
   /** the run's dependencies, bound to this progress display */
   runDeps(progress: Progress): RunDeps;
   now(): number;
   runnerScript(): string;
+}
+
+/** The workspace the config's paths must stay inside, as the run's is found. */
+function workspaceOf(deps: CliDeps): string {
+  return defaultWorkspace(deps.env, deps.cwd);
 }
 
 type OptionSpec = {
@@ -463,7 +470,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
     {
       eventName: deps.env.GITHUB_EVENT_NAME,
       baseBranch: deps.env.GITHUB_BASE_REF,
-      against: (file) => loadConfig(file).gate.against,
+      against: (file) => loadConfig(file, workspaceOf(deps), deps.readFs).gate.against,
     },
   );
   const progress = new Progress(deps.progress);
@@ -491,8 +498,8 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   }
   const file = positionals[0] ?? String(values.config);
   if (file === '-') throw usageError('validate -: a config from standard input is not read; give its file');
-  const config = loadConfig(file, undefined, undefined, deps.env);
-  const hashes = checkRunnable(config);
+  const config = loadConfig(file, workspaceOf(deps), deps.readFs, deps.env);
+  const hashes = checkRunnable(config, deps.readFs);
   // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
   const project = await checkComposeProject(config, deps.exec, (p) => deps.files.exists(p), deps.env);
   if (project.problems.length > 0) {
@@ -546,7 +553,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
     const { baselines, errors } = readBaselines(
       config.scenarios.map((s) => s.name),
       dir,
-      realReadFs,
+      deps.readFs,
     );
     unreadable.push(...errors.map((e) => e.message));
     if ([...baselines.values()].some((b) => b !== undefined)) {
@@ -559,7 +566,7 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
     }
   }
   // an environment value validate's environment does not have: the run's may (the Action step's env:)
-  const unset = unsetNames(config, deps.env, bodiesLines()).map(
+  const unset = unsetNames(config, deps.env, bodiesLines(deps.readFs)).map(
     (n) =>
       `\${${n}} is not set in this environment and no setup step extracts it: run refuses it unless it is set where it runs (the Action step's env:)`,
   );
@@ -600,6 +607,8 @@ function cmdRender(deps: CliDeps, args: string[]): number {
     runId,
     now: deps.now(),
     script: deps.runnerScript(),
+    workspace: workspaceOf(deps),
+    fs: deps.readFs,
   });
   if (values.out === undefined) deps.out(yaml);
   else {
@@ -641,6 +650,7 @@ async function cmdInit(deps: CliDeps, args: string[]): Promise<number> {
       },
       {
         cwd: deps.cwd,
+        fs: deps.readFs,
         ...(values.probe === true ? { probe: (req) => probeWith(deps, req) } : {}),
         env: deps.env,
         exists: (p) => deps.files.exists(p),
@@ -680,8 +690,8 @@ function cmdCompare(deps: CliDeps, args: string[]): number {
   const { positionals } = parse(deps, 'compare', args);
   if (positionals.length !== 2) throw usageError(`compare needs BASELINE.json RESULTS.json\n${USAGE}`);
   const [baselineFile, resultsFile] = positionals as [string, string];
-  const baseline = readBaseline(baselineFile, false) as BaselineFile;
-  const results = readResults(resultsFile);
+  const baseline = readBaseline(baselineFile, false, deps.readFs) as BaselineFile;
+  const results = readResults(resultsFile, deps.readFs);
   const scenario = results.scenarios.find((s) => s.name === baseline.scenario);
   if (!scenario) {
     throw usageError(`results file ${resultsFile} has no scenario ${baseline.scenario} (the baseline's scenario)`);
@@ -699,7 +709,7 @@ function cmdReport(deps: CliDeps, args: string[]): number {
   if (!format) {
     throw usageError(`--format ${String(values.format)}: must be one of ${formatNames().join(', ')}`);
   }
-  const results = readResults(positionals[0] as string);
+  const results = readResults(positionals[0] as string, deps.readFs);
   // a history is not read here: the report has no trend, and a history is printed as it would be appended
   deps.out(OUTPUTS[format].render(results, STANDALONE));
   return EXIT_PASS;
@@ -716,7 +726,7 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
     text = '';
   }
   if (values.append) {
-    text = appendHistory(text, historyEntry(readResults(String(values.append))));
+    text = appendHistory(text, historyEntry(readResults(String(values.append), deps.readFs)));
     deps.files.writeAtomic(file, text);
   }
   const { entries, skipped } = parseHistory(text);

@@ -3,7 +3,7 @@
 import { type BodiesLines, type Checked, placeholderKindProblems } from './placeholder-kinds.js';
 import { parseBodiesJsonl } from './bodies.js';
 import { jsonlLineNumbers } from '../common/jsonl.js';
-import { type ReadFs, realReadFs } from '../common/read-fs.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -359,11 +359,7 @@ function deleteAt(data: unknown, path: ReadonlyArray<PropertyKey>): void {
 }
 
 /** A resolver that keeps config paths inside the workspace and requires the files to exist. */
-export function workspaceResolver(
-  baseDir: string,
-  workspace: string,
-  fs: ReadFs = realReadFs,
-): (relative: string) => string {
+export function workspaceResolver(baseDir: string, workspace: string, fs: ReadFs): (relative: string) => string {
   const root = fs.realpath(workspace);
   return (rel: string) => {
     const abs = resolve(baseDir, rel);
@@ -386,13 +382,14 @@ export function repositoryRoot(dir: string, exists: (p: string) => boolean): str
   }
 }
 
-export function defaultWorkspace(): string {
-  return process.env.GITHUB_WORKSPACE || process.cwd();
+/** The workspace config paths must stay inside: the Action's checkout, or where perf-gate was started. */
+export function defaultWorkspace(env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+  return env.GITHUB_WORKSPACE || cwd;
 }
 
 /** A `bodies` file's lines as `fs` reads them; undefined where it cannot be read or parsed (run's plan
  * and validate's runnable check refuse it, naming the file). */
-export function bodiesLines(fs: ReadFs = realReadFs): BodiesLines {
+export function bodiesLines(fs: ReadFs): BodiesLines {
   return (file) => {
     try {
       const text = fs.readText(file);
@@ -410,8 +407,8 @@ export function bodiesLines(fs: ReadFs = realReadFs): BodiesLines {
  */
 export function loadConfig(
   file: string,
-  workspace = defaultWorkspace(),
-  fs: ReadFs = realReadFs,
+  workspace: string,
+  fs: ReadFs,
   env?: Readonly<Record<string, string | undefined>>,
 ): Config {
   const abs = resolve(file);

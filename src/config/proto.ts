@@ -2,7 +2,7 @@
 // proto that does not parse, a service or method that does not exist, or a message that does not fit
 // the request type is a config problem naming the key (exit 2) before anything starts. The runner
 // gets the parsed descriptor (JSON) in the plan, never the file: it has no workspace to read from.
-import { type ReadFs, realReadFs } from '../common/read-fs.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { dirname, resolve } from 'node:path';
 import protobuf from 'protobufjs';
 import { parseJsonl } from '../common/jsonl.js';
@@ -162,7 +162,7 @@ export function checkGrpcScenarios(
 }
 
 /** A JSONL file of request messages: one JSON object per non-empty line. */
-export function readMessages(file: string, fs: ReadFs = realReadFs): unknown[] {
+export function readMessages(file: string, fs: ReadFs): unknown[] {
   const out = parseJsonl(fs.readText(file), (n) => `line ${n}`);
   if (out.length === 0) throw new Error('no messages (one JSON object per line expected)');
   return out;

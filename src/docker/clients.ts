@@ -66,9 +66,10 @@ async function engineCall<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function dockerClient(docker: Docker): DockerClient {
+/** `where`: the engine's address as the environment gives it (DOCKER_HOST), for the unreachable line. */
+export function dockerClient(docker: Docker, where: string | undefined): DockerClient {
   return {
-    version: () => engineVersion(docker),
+    version: () => engineVersion(docker, where),
     containers: (project) => engineCall('listing containers', () => projectContainers(docker, project)),
     networks: (project) => engineCall('listing networks', () => projectNetworks(docker, project)),
     stats: (id, onSample) => engineCall('streaming stats', () => streamStats(docker, id, onSample)),
@@ -91,8 +92,8 @@ export function dockerClient(docker: Docker): DockerClient {
   };
 }
 
-export function composeClient(exec: Exec, opts: ComposeOptions): ComposeClient {
-  const project = new ComposeProject(exec, opts);
+export function composeClient(exec: Exec, opts: ComposeOptions, env: NodeJS.ProcessEnv): ComposeClient {
+  const project = new ComposeProject(exec, opts, env);
   return {
     project: opts.project,
     prepare: () => project.prepare(),

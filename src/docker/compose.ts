@@ -135,13 +135,15 @@ export class ComposeProject {
   constructor(
     private readonly exec: Exec,
     readonly opts: ComposeOptions,
+    /** the environment compose runs in (perf-gate's own; the SUT's `env` goes on top) */
+    private readonly env: NodeJS.ProcessEnv,
   ) {}
 
   private async compose(args: string[], timeoutMs?: number) {
     const files = [...this.opts.files, ...(this.override ? [this.override] : [])].flatMap((f) => ['-f', f]);
     const run: Parameters<Exec>[2] = {
       cwd: this.opts.cwd,
-      env: composeEnv(process.env, this.opts.env, this.opts.project),
+      env: composeEnv(this.env, this.opts.env, this.opts.project),
     };
     if (timeoutMs !== undefined) run.timeoutMs = timeoutMs;
     return this.exec('docker', ['compose', '-p', this.opts.project, ...files, ...args], run);

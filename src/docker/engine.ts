@@ -12,12 +12,15 @@ export function connectDocker(): Docker {
   return new Docker();
 }
 
-export async function engineVersion(docker: Docker): Promise<{ version: string; apiVersion: string }> {
+export async function engineVersion(
+  docker: Docker,
+  dockerHost: string | undefined,
+): Promise<{ version: string; apiVersion: string }> {
   try {
     const v = await docker.version();
     return { version: v.Version, apiVersion: v.ApiVersion };
   } catch (err) {
-    const where = process.env.DOCKER_HOST || 'unix:///var/run/docker.sock';
+    const where = dockerHost || 'unix:///var/run/docker.sock';
     throw environmentError(`Docker engine unreachable at ${where}: ${(err as Error).message.split('\n')[0]}`);
   }
 }

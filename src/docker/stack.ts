@@ -48,10 +48,16 @@ export function unconverged(services: readonly StackService[]): string[] {
     .map((s) => `service ${s.name}: ${s.running}/${s.desired} tasks running${s.error ? ` (${s.error})` : ''}`);
 }
 
-export function stackClient(exec: Exec, docker: Docker, opts: ComposeOptions, pollMs = 1000): StackClient {
+export function stackClient(
+  exec: Exec,
+  docker: Docker,
+  opts: ComposeOptions,
+  own: NodeJS.ProcessEnv,
+  pollMs = 1000,
+): StackClient {
   const tmp = mkdtempSync(join(tmpdir(), 'perf-gate-stack-'));
   const override = join(tmp, 'perf-gate.stack.yml');
-  const env = composeEnv(process.env, opts.env, opts.project);
+  const env = composeEnv(own, opts.env, opts.project);
   const files = opts.files.flatMap((f) => ['-f', f]);
   const filters = { label: [`${STACK_LABEL}=${opts.project}`] };
 

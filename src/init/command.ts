@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { usageError } from '../common/errors.js';
 import type { ExecResult } from '../common/exec.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { composeConfigResult } from '../docker/compose.js';
 import { parseConfigText, repositoryRoot, workspaceResolver } from '../config/load.js';
 import { COMPOSE_DEFAULT_NAMES, COMPOSE_OVERRIDE_NAMES } from '../config/normalize.js';
@@ -32,6 +33,8 @@ import { gatingModes, modeOf } from '../modes/index.js';
 
 export interface InitIO {
   cwd: string;
+  /** what checking the written config reads (its files must be inside the workspace) */
+  fs: ReadFs;
   exists: (path: string) => boolean;
   read: (path: string) => string;
   write: (path: string, text: string) => void;
@@ -192,7 +195,7 @@ export async function initCommand(opts: InitOptions, io: InitIO): Promise<void> 
   // what init writes must be a config `validate` takes; anything else is a bug of ours
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
   const check = (text: string) =>
-    parseConfigText(text, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt));
+    parseConfigText(text, join(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
   // the run's false-alarm budget, where its share of each gated phase can be reached in both judging
   // modes (too many scenarios for ab.pairs and the confirmation cap: each row at its own alpha)
   let config = renderConfig(scan, answers);

@@ -4,6 +4,7 @@
 // hold them.
 import { stringify } from 'yaml';
 import { loadConfig } from '../config/load.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { usageError } from '../common/errors.js';
 import { unfilledPlan } from '../config/env.js';
 import { buildPlan } from '../run/runner-plan.js';
@@ -23,10 +24,13 @@ export interface RenderK8sOptions {
   runId: string;
   now: number;
   script: string;
+  /** the config's workspace, and what reading it goes through */
+  workspace: string;
+  fs: ReadFs;
 }
 
 export function renderK8sCommand(o: RenderK8sOptions): string {
-  const config = loadConfig(o.configFile);
+  const config = loadConfig(o.configFile, o.workspace, o.fs);
   const scenario = o.scenario ? config.scenarios.find((s) => s.name === o.scenario) : config.scenarios[0];
   if (!scenario) {
     throw usageError(
@@ -50,7 +54,7 @@ export function renderK8sCommand(o: RenderK8sOptions): string {
   });
   // its placeholders stay for whoever applies it; with a setup, in the form the runner reads
   const plan = unfilledPlan(
-    buildPlan([scenario], config.sut.ready, bodiesReader(), config.runner.workers, config.setup),
+    buildPlan([scenario], config.sut.ready, bodiesReader(o.fs), config.runner.workers, config.setup),
   );
   const trial = { scenario: scenario.name, phase: phase.name, trial: 1, trials: scenario.trials };
   const deadlineMs = trialDeadlineMs(plan, trial) ?? 3_600_000;

@@ -1,11 +1,11 @@
 // Reading baseline and results files back, with one clear line for anything that is not ours.
-import { type ReadFs, realReadFs } from '../common/read-fs.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { usageError } from '../common/errors.js';
 import { baselinePath } from './files.js';
 import { BASELINE_SCHEMA, type BaselineFile, RESULTS_SCHEMA, type ResultsFile } from './types.js';
 import { baselineFileSchema, problemOf, resultsFileSchema } from './validate.js';
 
-function readJson(path: string, what: string, fs: ReadFs): unknown {
+function readJson(path: string, what: string, fs: Pick<ReadFs, 'readText'>): unknown {
   let text: string;
   try {
     text = fs.readText(path);
@@ -27,7 +27,7 @@ function schemaOf(data: unknown): string | undefined {
 }
 
 /** A baseline file; undefined when it does not exist (that scenario has no baseline yet). */
-export function readBaseline(path: string, optional = true, fs: ReadFs = realReadFs): BaselineFile | undefined {
+export function readBaseline(path: string, optional: boolean, fs: ReadFs): BaselineFile | undefined {
   let data: unknown;
   try {
     data = readJson(path, 'baseline', fs);
@@ -66,8 +66,8 @@ export function readBaselines(
   return { baselines, errors };
 }
 
-export function readResults(path: string): ResultsFile {
-  const data = readJson(path, 'results file', realReadFs);
+export function readResults(path: string, fs: Pick<ReadFs, 'readText'>): ResultsFile {
+  const data = readJson(path, 'results file', fs);
   const schema = schemaOf(data);
   if (schema !== RESULTS_SCHEMA) {
     throw usageError(`results file ${path}: not a perf-gate results file (schema ${schema ?? '(none)'})`);

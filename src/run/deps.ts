@@ -22,9 +22,9 @@ export function realRunDeps(
 ): RunDeps {
   const docker = connectDocker();
   return {
-    docker: dockerClient(docker),
-    compose: (opts) => composeClient(execCommand, opts),
-    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts) },
+    docker: dockerClient(docker, process.env.DOCKER_HOST),
+    compose: (opts) => composeClient(execCommand, opts, process.env),
+    swarm: { client: swarmClient(docker), stack: (opts) => stackClient(execCommand, docker, opts, process.env) },
     exec: execCommand,
     progress,
     onSignal,
@@ -32,7 +32,7 @@ export function realRunDeps(
     env: process.env,
     maskSecret,
     files: realFiles,
-    workspace: defaultWorkspace(),
+    workspace: defaultWorkspace(process.env, process.cwd()),
     now: Date.now,
     // this machine's readings and calibration speak for the engine's only where the engine runs here
     ...(engineIsLocal(process.env)

@@ -1,7 +1,7 @@
 // The first step of a run, before anything starts: the config, the scenarios this mode runs, the
 // runner plan with bodies read, the scenario hashes and the committed baselines. Every mistake here is
 // the user's (exit 2) and is found before Docker is touched.
-import { type ReadFs, realReadFs } from '../common/read-fs.js';
+import type { ReadFs } from '../common/read-fs.js';
 import { loadConfig } from '../config/load.js';
 import type { Config, Scenario } from '../config/types.js';
 import { usageError } from '../common/errors.js';
@@ -45,7 +45,7 @@ export function selectScenarios(config: Config, names: string[]): Scenario[] {
 }
 
 /** Bodies files read once each, through `fs`. */
-export function bodiesReader(fs: ReadFs = realReadFs): (file: string) => string[] {
+export function bodiesReader(fs: ReadFs): (file: string) => string[] {
   const bodies = new Map<string, string[]>();
   return (file) => {
     let list = bodies.get(file);
@@ -76,8 +76,8 @@ export function hashesOf(scenarios: Scenario[], readBodies: (file: string) => st
  * has a body, and the runner's plan builds. `validate` calls it, so it refuses what `run` would; the
  * scenarios' definition hashes it returns tell a baseline recorded for another definition.
  */
-export function checkRunnable(config: Config): Map<string, string> {
-  const readBodies = bodiesReader();
+export function checkRunnable(config: Config, fs: ReadFs): Map<string, string> {
+  const readBodies = bodiesReader(fs);
   buildPlan(config.scenarios, config.sut.ready, readBodies, config.runner.workers, config.setup);
   return hashesOf(config.scenarios, readBodies);
 }

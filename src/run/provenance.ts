@@ -8,7 +8,7 @@ import type { RunDeps } from './contract.js';
 export async function gitInfo(
   exec: Exec,
   cwd: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Promise<{ commit: string | null; ref: string | null }> {
   const commit = env.GITHUB_SHA || (await exec('git', ['rev-parse', 'HEAD'], { cwd })).stdout.trim() || null;
   let ref = env.GITHUB_REF || null;
