@@ -99636,6 +99636,7 @@ function environment(results2, statuses) {
     ...earlyLookLines(results2),
     ...laterWarmupLines(results2),
     ...machineLines(results2),
+    ...generatorLines(results2),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
     ] : [],
@@ -99652,6 +99653,17 @@ function environment(results2, statuses) {
     )
   ];
   return lines.join("\n");
+}
+function generatorLines(results2) {
+  const phases = results2.scenarios.flatMap(
+    (s) => s.phases.flatMap(
+      (p) => p.request === void 0 && p.generatorCpuUs !== void 0 ? [`${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)} ${formatUs(p.generatorCpuUs)}`] : []
+    )
+  );
+  if (phases.length === 0) return [];
+  return [
+    `- load generator's CPU per response (the runner's, taken from the machine the service runs on${results2.ab ? "; head" : ""}): ${namedAndCounted(phases, 10)}`
+  ];
 }
 function earlyLookLines(results2) {
   const phases = results2.scenarios.flatMap(
@@ -100105,7 +100117,8 @@ var phaseResult = external_exports.looseObject({
   merged: trialMeasurementSchema.omit({ trial: true, generator: true }).extend({ trials: count2, errorRate: nonneg2, resources, histogram: external_exports.string() }).loose(),
   flags: external_exports.array(external_exports.string()),
   confirm: external_exports.object({ first: count2.min(1), cap: count2, stopped: count2.min(1).optional() }).refine((c) => c.cap >= c.first, { error: "cap must be at least first" }).refine((c) => c.stopped === void 0 || c.stopped < c.first, { error: "stopped must be below first" }).optional(),
-  warmupLater: external_exports.object({ settledMs: count2.optional(), laterMs: count2.optional() }).optional()
+  warmupLater: external_exports.object({ settledMs: count2.optional(), laterMs: count2.optional() }).optional(),
+  generatorCpuUs: nonneg2.optional()
 });
 var scenarioResult = external_exports.looseObject({
   name: external_exports.string(),
@@ -102492,6 +102505,12 @@ function phaseFlags(phase2, trials2, runnerCpus) {
 }
 
 // src/results/merge.ts
+function generatorCpuPerResponse(trials2) {
+  const responses = trials2.reduce((a, t) => a + t.responses, 0);
+  if (responses === 0) return void 0;
+  const cpuUs = trials2.reduce((a, t) => a + t.generator.cpuPct / 100 * t.durationMs * 1e3, 0);
+  return Math.round(cpuUs / responses * 100) / 100;
+}
 function mergeTrials(trials2, histograms, percentiles2 = [...new Set(trials2.flatMap((t) => Object.keys(t.latency.percentiles ?? {})))]) {
   const merged = mergeHistograms(histograms);
   const latency2 = summarize(merged);
@@ -102751,6 +102770,8 @@ var TrialCollector = class {
         flags
       };
       if (looks) phase2.confirm = { ...looks };
+      const cpuUs = generatorCpuPerResponse(own2.summaries);
+      if (cpuUs !== void 0) phase2.generatorCpuUs = cpuUs;
       const discarded = this.discarded.get(`${s.name}\0${p.name}`);
       if (discarded?.length) phase2.discarded = discarded.map((t) => ({ ...t }));
       const later = this.later.get(`${s.name}\0${p.name}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTrials } from '../../src/results/merge.js';
+import { generatorCpuPerResponse, mergeTrials } from '../../src/results/merge.js';
 import type { TrialSummary } from '../../src/results/types.js';
 import {
   createHistogram,
@@ -229,5 +229,26 @@ describe('mergeTrials', () => {
     expect(a.summary.statusCodes).toEqual({ '200': 1 });
     expect(a.summary.errors).toEqual({ timeout: 1 });
     expect(b.summary.errors).toEqual({ timeout: 2 });
+  });
+});
+
+describe("generatorCpuPerResponse: the runner's CPU per response over a phase's trials", () => {
+  const t = (cpuPct: number, durationMs: number, responses: number) => ({
+    generator: { cpuPct, eventLoopDelayP99Us: 0, eventLoopDelayMaxUs: 0 },
+    durationMs,
+    responses,
+  });
+  it.each<[string, ReturnType<typeof t>[], number | undefined]>([
+    ['one trial: 50% of a core for 1 s over 10,000 responses', [t(50, 1000, 10_000)], 50],
+    ['a whole core for 2 s over 1,000 responses', [t(100, 2000, 1000)], 2000],
+    // summed before dividing: not the mean of 50 and 10
+    ['two trials, their CPU and responses summed', [t(50, 1000, 10_000), t(10, 1000, 10_000)], 30],
+    ['unequal trials weigh by their CPU time and responses', [t(100, 3000, 1000), t(100, 1000, 3000)], 1000],
+    ['more than one core (workers)', [t(180, 1000, 9000)], 200],
+    ['rounded to 0.01 µs', [t(1, 1000, 3)], 3333.33],
+    ['no responses: nothing to divide by', [t(50, 1000, 0)], undefined],
+    ['no trials', [], undefined],
+  ])('%s', (_label, trials, expected) => {
+    expect(generatorCpuPerResponse(trials)).toBe(expected);
   });
 });

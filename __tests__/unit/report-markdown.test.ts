@@ -917,6 +917,22 @@ describe('renderMarkdown: environment and baselines section', () => {
     ]);
   });
 
+  it("gives the load generator's CPU per response by phase, a mix's entries left out (their phase's is theirs)", () => {
+    const c10 = { ...phase('c10'), generatorCpuUs: 41.5 };
+    const r200 = { ...phase('r200'), generatorCpuUs: 1250 };
+    const entry = { ...phase('r200.login'), request: 'login', generatorCpuUs: 9 };
+    const unmeasured = phase('c20');
+    const line = (r: ResultsFile) =>
+      env(r)
+        .split('\n')
+        .find((l) => l.startsWith("- load generator's CPU"));
+    expect(line(results({ scenarios: [scenario('api', [c10, r200, entry, unmeasured])] }))).toBe(
+      "- load generator's CPU per response (the runner's, taken from the machine the service runs on): api/c10 41.5µs, api/r200 1.25ms",
+    );
+    // none measured (files from before the figure): no line
+    expect(line(results())).toBeUndefined();
+  });
+
   // BUG (reported): the runner image is backslash-escaped and then put in a code span, where
   // backslash escapes are not processed: `ghcr.io/my\_org/runner:1` is shown with the backslash.
   it('shows a runner image with an underscore as it is', () => {

@@ -353,6 +353,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ...earlyLookLines(results),
     ...laterWarmupLines(results),
     ...machineLines(results),
+    ...generatorLines(results),
     ...(results.interleaved
       ? [
           `- trials: every phase's interleaved in a random order, seed ${results.interleaved.seed} (\`perf-gate run --seed ${results.interleaved.seed}\` draws it again)`,
@@ -374,6 +375,21 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ),
   ];
   return lines.join('\n');
+}
+
+/** What the load generator took from the machine per response, by phase (the head's side in A/B). */
+function generatorLines(results: ResultsFile): string[] {
+  const phases = results.scenarios.flatMap((s) =>
+    s.phases.flatMap((p) =>
+      p.request === undefined && p.generatorCpuUs !== undefined
+        ? [`${esc(s.name)}/${esc(p.name)} ${formatUs(p.generatorCpuUs)}`]
+        : [],
+    ),
+  );
+  if (phases.length === 0) return [];
+  return [
+    `- load generator's CPU per response (the runner's, taken from the machine the service runs on${results.ab ? '; head' : ''}): ${namedAndCounted(phases, 10)}`,
+  ];
 }
 
 /** Which phases stopped at their early look (gate.early-look), when any did. */

@@ -6,6 +6,17 @@ import { combineUsage, type ResourceUsage } from '../stats/resources.js';
 import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../runner-kit/measurement.js';
 import type { MergedPhase, TrialSummary } from './types.js';
 
+/** The runner's CPU per response over `trials`, µs: its CPU over each trial's measured window (cpuPct
+ * of one core × the window) summed, over the responses; undefined with no response to divide by. */
+export function generatorCpuPerResponse(
+  trials: readonly Pick<TrialSummary, 'generator' | 'durationMs' | 'responses'>[],
+): number | undefined {
+  const responses = trials.reduce((a, t) => a + t.responses, 0);
+  if (responses === 0) return undefined;
+  const cpuUs = trials.reduce((a, t) => a + (t.generator.cpuPct / 100) * t.durationMs * 1000, 0);
+  return Math.round((cpuUs / responses) * 100) / 100;
+}
+
 /**
  * `percentiles`: the percentiles beyond the summary's fields to take from the merged histogram (p97.5);
  * by default those the trials have.

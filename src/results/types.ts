@@ -77,6 +77,9 @@ export interface PhaseResult {
   /** gate.busy: trials put aside because the machine was busy, each replaced by a later one; never
    * judged nor merged */
   discarded?: TrialSummary[];
+  /** the runner's CPU per response over the merged trials, µs (the load generator's cost: what it took
+   * from the machine it shares with the service); a phase's own results only, absent in older files */
+  generatorCpuUs?: number;
 }
 
 export interface ScenarioResult {

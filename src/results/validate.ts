@@ -61,6 +61,7 @@ const phaseResult = z.looseObject({
     .refine((c) => c.stopped === undefined || c.stopped < c.first, { error: 'stopped must be below first' })
     .optional(),
   warmupLater: z.object({ settledMs: count.optional(), laterMs: count.optional() }).optional(),
+  generatorCpuUs: nonneg.optional(),
 });
 
 const scenarioResult = z.looseObject({

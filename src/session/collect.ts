@@ -8,7 +8,7 @@ import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
 import { withPercentiles } from '../runner-kit/histogram.js';
 import { phaseFlags } from '../results/flags.js';
-import { mergeTrials } from '../results/merge.js';
+import { generatorCpuPerResponse, mergeTrials } from '../results/merge.js';
 import { type PhaseResult, requestPhaseName, type ScenarioResult, type TrialSummary } from '../results/types.js';
 import { type ResourceUsage, type StatsSample, usageInWindow } from '../stats/resources.js';
 import {
@@ -257,6 +257,8 @@ export class TrialCollector {
         flags,
       };
       if (looks) phase.confirm = { ...looks };
+      const cpuUs = generatorCpuPerResponse(own.summaries);
+      if (cpuUs !== undefined) phase.generatorCpuUs = cpuUs;
       const discarded = this.discarded.get(`${s.name}\u0000${p.name}`);
       if (discarded?.length) phase.discarded = discarded.map((t) => ({ ...t }));
       const later = this.later.get(`${s.name}\u0000${p.name}`);
