@@ -232,7 +232,16 @@ export function generatorBoundReasons(m) {
 export async function perfGate(
   url,
   phase,
-  { warmupMs = 1000, workers = 1, onSpawn, cores = GENERATOR_CORE, runner = RUNNER, target = {} } = {},
+  {
+    warmupMs = 1000,
+    workers = 1,
+    onSpawn,
+    cores = GENERATOR_CORE,
+    runner = RUNNER,
+    target = {},
+    // node's own flags for the runner (e.g. --cpu-prof)
+    nodeArgs = [],
+  } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-'));
   const plan = {
@@ -253,9 +262,13 @@ export async function perfGate(
     ],
   };
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-  const out = await run('taskset', ['-c', cores, process.execPath, runner, join(dir, 'plan.json'), '--all'], {
-    onSpawn,
-  });
+  const out = await run(
+    'taskset',
+    ['-c', cores, process.execPath, ...nodeArgs, runner, join(dir, 'plan.json'), '--all'],
+    {
+      onSpawn,
+    },
+  );
   const m = trialEvent(out).measurement;
   return {
     tool: `perf-gate ${phase.kind === 'open' ? 'open' : 'closed'} loop`,
