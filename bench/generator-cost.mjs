@@ -12,7 +12,9 @@
 // The split: every profile node's self time goes to the category of the source module it runs in (the
 // bundle's `// runner/src/x.ts` markers map a line of dist/runner.mjs to its module), or of node's
 // module (node:net …); a function of neither (a native call such as writev) goes to its caller's.
-// Usage: node bench/generator-cost.mjs [rounds, default 3] [seconds per run, default 5]
+// With PERF_GATE_BEFORE=<an older dist/runner.mjs> (e.g. `git show <commit>:dist/runner.mjs`), each
+// engine is also run plainly on that runner, in the same round, and the CPU a response compared.
+// Usage: [PERF_GATE_BEFORE=…] node bench/generator-cost.mjs [rounds, default 3] [seconds per run, default 5]
 // Needs nginx (bash bench/setup.sh) and the fixture service (fixtures/sut/bin/sut). Traffic stays on
 // 127.0.0.1; every loop is bounded by the round count and every run by its duration.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { fmtUs, median, perfGate, printMachine, requireTools, ROOT, startNginx, 
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.argv[3] ?? 5);
 const RUNNER = join(ROOT, 'dist/runner.mjs');
+const BEFORE = process.env.PERF_GATE_BEFORE;
 requireTools(['taskset', 'nginx']);
 printMachine();
 console.log(`## zt. The generator's CPU per response and where it goes: ${rounds} rounds, ${seconds} s a run\n`);
@@ -193,12 +196,16 @@ async function start(service) {
   return { url: n.url, stop: n.stop };
 }
 
-const seen = Object.fromEntries(Object.keys(ENGINES).map((k) => [k, { cpu: [], rps: [], split: [], failed: 0 }]));
+const seen = Object.fromEntries(
+  Object.keys(ENGINES).map((k) => [k, { cpu: [], rps: [], split: [], failed: 0, before: { cpu: [], rps: [] } }]),
+);
+// each engine's runs in a round: plain, profiled, and plain on the older runner (when given)
+const RUNS = [{ profiled: false }, { profiled: true }, ...(BEFORE ? [{ profiled: false, runner: BEFORE }] : [])];
 for (let r = 0; r < rounds; r++) {
   const names = r % 2 === 0 ? Object.keys(ENGINES) : Object.keys(ENGINES).reverse();
   for (const name of names) {
     const e = ENGINES[name];
-    for (const profiled of [false, true]) {
+    for (const { profiled, runner } of r % 2 === 0 ? RUNS : [...RUNS].reverse()) {
       const svc = await start(e.service);
       const dir = mkdtempSync(join(tmpdir(), 'perf-gate-prof-'));
       try {
@@ -207,16 +214,20 @@ for (let r = 0; r < rounds; r++) {
           warmupMs: 1000,
           target,
           nodeArgs: profiled ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'] : [],
+          ...(runner ? { runner } : {}),
         });
         const failed = m.responses - m.successes;
         if (profiled) seen[name].split.push(engineThreadSplit(dir));
-        else {
+        else if (runner) {
+          seen[name].before.cpu.push(cpuPerResponse(m));
+          seen[name].before.rps.push(m.rps);
+        } else {
           seen[name].cpu.push(cpuPerResponse(m));
           seen[name].rps.push(m.rps);
           seen[name].failed += failed;
         }
         process.stderr.write(
-          `[generator-cost] round ${r + 1}/${rounds} ${name}${profiled ? ' (profiled)' : ''}: ${Math.round(m.rps)} resp/s, ${fmtUs(cpuPerResponse(m))} CPU a response, cpu ${m.generator.cpuPct}%, busiest thread ${m.generator.busyPct}%, ${failed} failed\n`,
+          `[generator-cost] round ${r + 1}/${rounds} ${name}${profiled ? ' (profiled)' : runner ? ' (before)' : ''}: ${Math.round(m.rps)} resp/s, ${fmtUs(cpuPerResponse(m))} CPU a response, cpu ${m.generator.cpuPct}%, busiest thread ${m.generator.busyPct}%, ${failed} failed\n`,
         );
       } finally {
         svc.stop();
@@ -258,6 +269,21 @@ table(
     ...[...shown, 'unattributed'].map((k) => pct(share(s.split, k))),
   ]),
 );
+if (BEFORE) {
+  console.log(`\nThe same engines on ${BEFORE} (before), plain runs in the same rounds:\n`);
+  table(
+    ['engine', 'CPU a response now', 'before', 'now ÷ before', 'responses/s now', 'before', 'now ÷ before'],
+    Object.entries(seen).map(([name, s]) => [
+      name,
+      fmtUs(median(s.cpu)),
+      fmtUs(median(s.before.cpu)),
+      (median(s.cpu) / median(s.before.cpu)).toFixed(2),
+      Math.round(median(s.rps)),
+      Math.round(median(s.before.rps)),
+      (median(s.rps) / median(s.before.rps)).toFixed(2),
+    ]),
+  );
+}
 const flowRps = median(seen['flow: JSON extract and checks, 8 connections'].rps);
 const plainRps = median(seen['two requests, no checks, 8 connections'].rps);
 console.log(

@@ -6,6 +6,8 @@ import {
   HEADER_TABLE_SIZE,
   HpackDecoder,
   HpackError,
+  HUFFMAN_CACHE_LENGTH,
+  HUFFMAN_CACHE_SIZE,
   huffmanDecode,
   MAX_HEADER_LIST_SIZE,
 } from '../../runner/src/h2/hpack.js';
@@ -244,6 +246,68 @@ describe('huffmanDecode', () => {
   it.each(bad)('%s is an HpackError', (_label, dump) => {
     const bytes = hex(dump);
     expect(() => huffmanDecode(bytes, 0, bytes.length)).toThrow(HpackError);
+  });
+});
+
+describe("HpackDecoder: short Huffman strings remembered per connection (a server's values repeat)", () => {
+  // RFC 7541 Appendix B's ten 5-bit codes
+  const FIVE_BIT = '012aceiost';
+  /** `text` (of those ten symbols) Huffman-coded, padded with ones. */
+  const huffman = (text: string): Buffer => {
+    const bits = [...text].map((ch) => FIVE_BIT.indexOf(ch).toString(2).padStart(5, '0')).join('');
+    const padded = bits.padEnd(Math.ceil(bits.length / 8) * 8, '1');
+    return Buffer.from((padded.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  };
+  /** A block of one field: cache-control (static 24) as a literal without indexing, its value coded. */
+  const block = (coded: Buffer): Buffer => {
+    if (coded.length >= 127) throw new Error('one-byte lengths only');
+    return Buffer.concat([Buffer.from([0x0f, 24 - 15, 0x80 | coded.length]), coded]);
+  };
+
+  it('the same block decodes alike every time on one decoder', () => {
+    const d = new HpackDecoder();
+    const b = block(hex('a8eb 1064 9cbf'));
+    for (let i = 0; i < 3; i++) expect(decode(d, b)).toEqual([['cache-control', 'no-cache']]);
+  });
+
+  it('a bad code is refused every time: nothing invalid is remembered', () => {
+    const d = new HpackDecoder();
+    // 'a' (00011) then 000: padding not all ones
+    const b = block(hex('18'));
+    for (let i = 0; i < 3; i++) expect(attempt(b, d)).toMatchObject({ hpack: true });
+  });
+
+  it('more distinct values than it remembers, each seen twice, all decoded right', () => {
+    const d = new HpackDecoder();
+    const random = seededRandom(7);
+    const texts = new Set<string>();
+    while (texts.size < HUFFMAN_CACHE_SIZE * 3) {
+      const n = 1 + Math.floor(random() * 12);
+      texts.add(Array.from({ length: n }, () => FIVE_BIT[Math.floor(random() * 10)]).join(''));
+    }
+    for (const round of [1, 2])
+      for (const text of texts)
+        expect(decode(d, block(huffman(text))), `${text}, round ${round}`).toEqual([['cache-control', text]]);
+  });
+
+  it('a value longer than what is remembered decodes as well, twice', () => {
+    const d = new HpackDecoder();
+    const text = 'toast'.repeat(Math.ceil((HUFFMAN_CACHE_LENGTH * 8) / 25) + 1);
+    const coded = huffman(text);
+    expect(coded.length).toBeGreaterThan(HUFFMAN_CACHE_LENGTH);
+    const b = block(coded);
+    for (let i = 0; i < 2; i++) expect(decode(d, b)).toEqual([['cache-control', text]]);
+  });
+
+  it('the same coded bytes in two places of one buffer decode alike (the key is the bytes, not where)', () => {
+    const d = new HpackDecoder();
+    const one = block(huffman('cat'));
+    const both = Buffer.concat([one, one]);
+    expect(decode(d, both)).toEqual([
+      ['cache-control', 'cat'],
+      ['cache-control', 'cat'],
+    ]);
+    expect(decode(d, both, one.length)).toEqual([['cache-control', 'cat']]);
   });
 });
 
