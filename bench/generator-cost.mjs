@@ -14,6 +14,7 @@
 // module (node:net …); a function of neither (a native call such as writev) goes to its caller's.
 // With PERF_GATE_BEFORE=<an older dist/runner.mjs> (e.g. `git show <commit>:dist/runner.mjs`), each
 // engine is also run plainly on that runner, in the same round, and the CPU a response compared.
+// PERF_GATE_ENGINES=<a regular expression> runs only the engines whose name it matches.
 // Usage: [PERF_GATE_BEFORE=…] node bench/generator-cost.mjs [rounds, default 3] [seconds per run, default 5]
 // Needs nginx (bash bench/setup.sh) and the fixture service (fixtures/sut/bin/sut). Traffic stays on
 // 127.0.0.1; every loop is bounded by the round count and every run by its duration.
@@ -171,6 +172,10 @@ const ENGINES = {
     service: 'nginx',
     phase: { kind: 'open', name: 'r5k', rate: 5000, durationMs: seconds * 1000, maxInFlight: 1000 },
   },
+  'HTTP/1.1 open, 20,000 req/s': {
+    service: 'nginx',
+    phase: { kind: 'open', name: 'r20k', rate: 20_000, durationMs: seconds * 1000, maxInFlight: 1000 },
+  },
   'HTTP/2 h2c, 10 connections × 10 streams': {
     service: 'h2c',
     phase: closed('h2', 10, { streams: 10 }),
@@ -184,6 +189,9 @@ const ENGINES = {
   'two requests, no checks, 8 connections': { service: 'orders', phase: closed('c8', 8), flow: false },
   'flow: JSON extract and checks, 8 connections': { service: 'orders', phase: closed('c8', 8), flow: true },
 };
+
+const only = process.env.PERF_GATE_ENGINES ? new RegExp(process.env.PERF_GATE_ENGINES) : undefined;
+for (const name of Object.keys(ENGINES)) if (only && !only.test(name)) delete ENGINES[name];
 
 let port = 18960;
 async function start(service) {
@@ -284,11 +292,13 @@ if (BEFORE) {
     ]),
   );
 }
-const flowRps = median(seen['flow: JSON extract and checks, 8 connections'].rps);
-const plainRps = median(seen['two requests, no checks, 8 connections'].rps);
-console.log(
-  `\nflow with extract and checks ÷ the same two requests without: ${(flowRps / plainRps).toFixed(2)} (target ≥ 0.8)`,
-);
+const flow = seen['flow: JSON extract and checks, 8 connections'];
+const plain = seen['two requests, no checks, 8 connections'];
+if (flow && plain) {
+  console.log(
+    `\nflow with extract and checks ÷ the same two requests without: ${(median(flow.rps) / median(plain.rps)).toFixed(2)} (target ≥ 0.8)`,
+  );
+}
 console.log(
   "\nCPU a response: the runner process over the measured window (plain runs, median). The shares: of the engine thread's busy samples in the profiled runs (median per category; a column's medians need not sum to 100%).",
 );

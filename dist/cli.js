@@ -95829,7 +95829,11 @@ function parseConfigText(text, file2, resolvePath) {
     const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
     const partial2 = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
-    return { problems: [...problems, ...semantic], ...partial2 ? { partial: partial2 } : {} };
+    return {
+      problems: [...problems, ...semantic],
+      ...partial2 ? { partial: partial2 } : {},
+      ...read.config ? { pruned: read.config } : {}
+    };
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
@@ -95905,6 +95909,17 @@ function bodiesLines(fs) {
   };
 }
 function loadConfig(file2, workspace, fs, env) {
+  const read = readConfig(file2, workspace, fs, env);
+  if (!read.config || read.problems.length > 0) throw configProblems(file2, read.text, read.problems);
+  return read.config;
+}
+function configProblems(file2, text, problems, what = "in the config") {
+  return usageError(
+    `${file2}: ${problems.length} problem${problems.length === 1 ? "" : "s"} ${what}`,
+    locateProblems(text, file2, [...problems]).map((p) => `  ${p}`)
+  );
+}
+function readConfig(file2, workspace, fs, env) {
   const abs = resolve2(file2);
   let text;
   try {
@@ -95927,13 +95942,9 @@ function loadConfig(file2, workspace, fs, env) {
   } else if (parsed.partial) {
     problems = [...problems, ...placeholderKindProblems(parsed.partial, env, bodiesLines(fs))];
   }
-  if (!config2 || problems.length > 0) {
-    throw usageError(
-      `${file2}: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the config`,
-      locateProblems(text, file2, problems).map((p) => `  ${p}`)
-    );
-  }
-  return config2;
+  if (config2 && problems.length === 0) return { text, problems, config: config2 };
+  const usable = config2 ?? parsed.pruned;
+  return { text, problems, ...usable ? { usable } : {} };
 }
 
 // src/runner-kit/measurement.ts
@@ -105982,15 +105993,17 @@ async function cmdValidate(deps2, args) {
   }
   const file2 = positionals[0] ?? String(values.config);
   if (file2 === "-") throw usageError("validate -: a config from standard input is not read; give its file");
-  const config2 = loadConfig(file2, workspaceOf(deps2), deps2.readFs, deps2.env);
-  const hashes = checkRunnable(config2, deps2.readFs);
-  const project = await checkComposeProject(config2, deps2.exec, (p) => deps2.files.exists(p), deps2.env);
-  if (project.problems.length > 0) {
-    throw usageError(
-      `${file2}: ${project.problems.length} problem${project.problems.length === 1 ? "" : "s"} with the compose project`,
-      locateProblems(deps2.files.read(file2), file2, project.problems).map((p) => `  ${p}`)
-    );
+  const read = readConfig(file2, workspaceOf(deps2), deps2.readFs, deps2.env);
+  const checkable = read.config ?? read.usable;
+  const project = checkable ? await checkComposeProject(checkable, deps2.exec, (p) => deps2.files.exists(p), deps2.env) : { problems: [], notes: [] };
+  if (!read.config || read.problems.length > 0 || project.problems.length > 0) {
+    const own2 = read.problems.length;
+    const theirs = project.problems.length;
+    const what = own2 === 0 ? "with the compose project" : theirs === 0 ? "in the config" : `(${own2} in the config, ${theirs} with the compose project)`;
+    throw configProblems(file2, read.text, [...read.problems, ...project.problems], what);
   }
+  const { config: config2 } = read;
+  const hashes = checkRunnable(config2, deps2.readFs);
   const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
   const verdicts = modeVerdicts(config2, pullRequests);
   const asked = values.mode === void 0 ? void 0 : String(values.mode);

@@ -144,6 +144,35 @@ describe('main(argv, deps)', () => {
     expect(text).not.toContain('no machine readings');
   });
 
+  it("validate: the config's problems and the compose project's in one pass, each at its line", async () => {
+    const dir = project();
+    // a phase with k6's `vus` (a key the schema refuses) and a scenario on a host the project lacks
+    writeFileSync(
+      join(dir, 'perf-gate.yml'),
+      projectConfig()
+        .replace('url: http://api:8080/work', 'url: http://apii:8080/work')
+        .replace('{ name: c2, connections: 2, duration: 1s }', '{ name: c2, connections: 2, duration: 1s, vus: 10 }'),
+    );
+    const c = cli();
+    // `docker compose config --format json`, as compose prints it: one service, api
+    c.deps.exec = async (cmd, args) =>
+      cmd === 'docker' && args.includes('config')
+        ? {
+            code: 0,
+            stdout: JSON.stringify({ name: 'perfgate-validate', services: { api: { image: 'api' } } }),
+            stderr: '',
+          }
+        : { code: 127, stdout: '', stderr: 'not found' };
+    expect(await main(['validate', join(dir, 'perf-gate.yml')], c.deps)).toBe(EXIT_USAGE);
+    const file = join(dir, 'perf-gate.yml');
+    const text = c.err.join('');
+    expect(text).toContain(`${file}: 2 problems (1 in the config, 1 with the compose project)`);
+    expect(text.split('\n').slice(1, 3)).toEqual([
+      `  ${file}:13:16: scenarios[0].request.url: apii is not a service of the compose project (services: api) (did you mean api?)`,
+      `  ${file}:15:51: scenarios[0].phases[0].vus: unknown key (concurrent connections are a phase key: { connections: 10, duration: 30s })`,
+    ]);
+  });
+
   it('validate: an engine elsewhere (DOCKER_HOST tcp://) is one line: no machine readings', async () => {
     const dir = project();
     const c = cli();

@@ -5,7 +5,7 @@
 import { unsetNames } from '../config/placeholder-kinds.js';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bodiesLines, defaultWorkspace, loadConfig } from '../config/load.js';
+import { bodiesLines, configProblems, defaultWorkspace, loadConfig, readConfig } from '../config/load.js';
 import { configJsonSchema } from '../config/schema.js';
 import type { Config } from '../config/types.js';
 import { gateResults } from '../compare/gate.js';
@@ -33,7 +33,6 @@ import { actionRef } from '../init/init.js';
 import { probeProject, type ProbeRequest } from '../init/probe.js';
 import { composeEnv } from '../docker/compose.js';
 import { checkComposeProject } from '../docker/check-project.js';
-import { locateProblems } from '../config/lines.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { VERSION } from '../common/version.js';
 import { type Acceptance, parseAcceptance } from '../compare/accept.js';
@@ -498,16 +497,26 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   }
   const file = positionals[0] ?? String(values.config);
   if (file === '-') throw usageError('validate -: a config from standard input is not read; give its file');
-  const config = loadConfig(file, workspaceOf(deps), deps.readFs, deps.env);
-  const hashes = checkRunnable(config, deps.readFs);
-  // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot
-  const project = await checkComposeProject(config, deps.exec, (p) => deps.files.exists(p), deps.env);
-  if (project.problems.length > 0) {
-    throw usageError(
-      `${file}: ${project.problems.length} problem${project.problems.length === 1 ? '' : 's'} with the compose project`,
-      locateProblems(deps.files.read(file), file, project.problems).map((p) => `  ${p}`),
-    );
+  const read = readConfig(file, workspaceOf(deps), deps.readFs, deps.env);
+  // the compose project, as compose resolves it: hosts that are not in it, and A/B that cannot boot;
+  // checked in the same pass as the config's own problems wherever the config could be read
+  const checkable = read.config ?? read.usable;
+  const project = checkable
+    ? await checkComposeProject(checkable, deps.exec, (p) => deps.files.exists(p), deps.env)
+    : { problems: [], notes: [] };
+  if (!read.config || read.problems.length > 0 || project.problems.length > 0) {
+    const own = read.problems.length;
+    const theirs = project.problems.length;
+    const what =
+      own === 0
+        ? 'with the compose project'
+        : theirs === 0
+          ? 'in the config'
+          : `(${own} in the config, ${theirs} with the compose project)`;
+    throw configProblems(file, read.text, [...read.problems, ...project.problems], what);
   }
+  const { config } = read;
+  const hashes = checkRunnable(config, deps.readFs);
   // each mode the config can run in, judged as `run` in that mode would: a gate (A/B) whose relative
   // bands can never be confirmed is refused there, and only there (update and sweep record and explore)
   const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);

@@ -228,12 +228,14 @@ function yamlProblem(e: { code: string; message: string; linePos?: Array<{ line:
 }
 
 /** Parses and validates config text; pure but for the path resolver passed in. With problems, `partial`
- * is what could be read of the setup steps and scenarios (their texts are checked in the same pass). */
+ * is what could be read of the setup steps and scenarios (their texts are checked in the same pass), and
+ * `pruned` the whole config without the keys the schema refused, where it reads without other problems
+ * (what validate checks the compose project against in the same pass). */
 export function parseConfigText(
   text: string,
   file: string,
   resolvePath: (relative: string) => string,
-): { config?: Config; problems: string[]; partial?: Checked } {
+): { config?: Config; problems: string[]; partial?: Checked; pruned?: Config } {
   // `<<: *anchor` merges as compose reads it (YAML 1.1's merge key)
   const doc = parseDocument(text, { merge: true });
   if (doc.errors.length > 0) {
@@ -288,7 +290,11 @@ export function parseConfigText(
     const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
     const partial = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
-    return { problems: [...problems, ...semantic], ...(partial ? { partial } : {}) };
+    return {
+      problems: [...problems, ...semantic],
+      ...(partial ? { partial } : {}),
+      ...(read.config ? { pruned: read.config } : {}),
+    };
   }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);
 }
@@ -411,6 +417,30 @@ export function loadConfig(
   fs: ReadFs,
   env?: Readonly<Record<string, string | undefined>>,
 ): Config {
+  const read = readConfig(file, workspace, fs, env);
+  if (!read.config || read.problems.length > 0) throw configProblems(file, read.text, read.problems);
+  return read.config;
+}
+
+/** Exit 2 with every problem, each at its line of `text`. */
+export function configProblems(file: string, text: string, problems: readonly string[], what = 'in the config') {
+  return usageError(
+    `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} ${what}`,
+    locateProblems(text, file, [...problems]).map((p) => `  ${p}`),
+  );
+}
+
+/**
+ * The config file read and checked, its problems returned rather than thrown: `config` when it has
+ * none, and with some, the config to check further in the same pass where one could be read (`usable`:
+ * what the problems left untouched, the compose project's hosts and sut among it).
+ */
+export function readConfig(
+  file: string,
+  workspace: string,
+  fs: ReadFs,
+  env?: Readonly<Record<string, string | undefined>>,
+): { text: string; problems: string[]; config?: Config; usable?: Config } {
   const abs = resolve(file);
   let text: string;
   try {
@@ -437,11 +467,7 @@ export function loadConfig(
     // all in one pass: the placeholder story of what could be read, beside the other problems
     problems = [...problems, ...placeholderKindProblems(parsed.partial, env, bodiesLines(fs))];
   }
-  if (!config || problems.length > 0) {
-    throw usageError(
-      `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the config`,
-      locateProblems(text, file, problems).map((p) => `  ${p}`),
-    );
-  }
-  return config;
+  if (config && problems.length === 0) return { text, problems, config };
+  const usable = config ?? parsed.pruned;
+  return { text, problems, ...(usable ? { usable } : {}) };
 }
