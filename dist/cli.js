@@ -95008,8 +95008,9 @@ function baselineOf(result, provenance2) {
     scenario: result.name,
     scenarioHash: result.scenarioHash,
     provenance: provenance2,
-    // the trials put aside on a busy machine stay in the run's results, not in what later runs read
-    phases: result.phases.map(({ discarded: _aside, ...p }) => p)
+    // the trials put aside on a busy machine stay in the run's results, not in what later runs read,
+    // and so does the generator's cost (the machine's figure of that run, nothing a gate compares)
+    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p)
   };
 }
 function baselinePath(dir, scenario2) {
@@ -95829,10 +95830,11 @@ function parseConfigText(text, file2, resolvePath) {
     const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
     const partial2 = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
+    const project = [...parents].some((p) => /^(sut|gate|target)(\.|\[|$)/.test(p));
     return {
       problems: [...problems, ...semantic],
       ...partial2 ? { partial: partial2 } : {},
-      ...read.config ? { pruned: read.config } : {}
+      ...read.config && !project ? { pruned: read.config } : {}
     };
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
@@ -99229,6 +99231,15 @@ function verdictOf(mode, comparisons) {
     regressions: comparisons.filter((c) => c.result === "regression").length
   };
 }
+function shiftedRows(mode, comparisons) {
+  const traits = traitsOf(mode);
+  return traits.records && !traits.gates ? comparisons.filter((c) => c.result === "regression") : [];
+}
+function shiftedLine(rows) {
+  const named = rows.slice(0, 5).map((c) => `${c.scenario}/${c.phase} ${c.metric}`);
+  const more = rows.length > named.length ? ` and ${rows.length - named.length} more` : "";
+  return `perf-gate: ${rows.length} row${rows.length === 1 ? "" : "s"} beyond the band of the previous baselines (fail-on-shift): ${named.join(", ")}${more}`;
+}
 function exitCodeOf(mode, verdict, failOnInconclusive) {
   if (!MODES[mode].gates) return EXIT_PASS;
   if (verdict === "regression") return EXIT_REGRESSION;
@@ -99455,7 +99466,7 @@ function headline(results2) {
       return `### ⛔ perf-gate: no baseline recorded — ${refused} row${refused === 1 ? "" : "s"} failed on nearly every request`;
     }
     const n = results2.scenarios.length;
-    const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: an update never fails)` : "";
+    const beyond = regressions ? `; ${regressions} row${regressions === 1 ? "" : "s"} beyond the band of the previous baselines (for information: the refresh fails on them only with fail-on-shift)` : "";
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? "" : "s"}${beyond}`;
   }
   if (verdict === "regression") {
@@ -99673,7 +99684,7 @@ function generatorLines(results2) {
   );
   if (phases.length === 0) return [];
   return [
-    `- load generator's CPU per response (the runner's, taken from the machine the service runs on${results2.ab ? "; head" : ""}): ${namedAndCounted(phases, 10)}`
+    `- load generator's CPU per response (the runner's, taken from the machine it runs on${results2.ab ? "; head" : ""}): ${namedAndCounted(phases, 10)}`
   ];
 }
 function earlyLookLines(results2) {
@@ -102518,7 +102529,7 @@ function phaseFlags(phase2, trials2, runnerCpus) {
 // src/results/merge.ts
 function generatorCpuPerResponse(trials2) {
   const responses = trials2.reduce((a, t) => a + t.responses, 0);
-  if (responses === 0) return void 0;
+  if (responses === 0 || trials2.some((t) => t.replicas !== void 0)) return void 0;
   const cpuUs = trials2.reduce((a, t) => a + t.generator.cpuPct / 100 * t.durationMs * 1e3, 0);
   return Math.round(cpuUs / responses * 100) / 100;
 }
@@ -103799,7 +103810,7 @@ async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
 var BASE_FETCH_REF = "refs/perf-gate/base";
-async function checkoutBase(exec, cwd, ref, files = realFiles) {
+async function checkoutBase(exec, cwd, ref, files) {
   const top = await git(exec, cwd, ["rev-parse", "--show-toplevel"]);
   if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
@@ -103856,7 +103867,7 @@ async function checkoutBase(exec, cwd, ref, files = realFiles) {
     })()
   };
 }
-function baseSut(head, tree, warn, fs = realFiles) {
+function baseSut(head, tree, warn, fs) {
   const root = fs.realpath(tree.repoRoot);
   const into = (path) => join7(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
   const baseConfigFile = into(head.file);
@@ -103877,7 +103888,7 @@ function baseSut(head, tree, warn, fs = realFiles) {
   }
   return { sut: { ...head.sut, composeFiles }, dir: into(head.dir), config: void 0 };
 }
-function baseNotes(head, base, fs = realFiles) {
+function baseNotes(head, base, fs) {
   if (!base) return [];
   const readBase = bodiesReader(fs);
   const baseHashes = /* @__PURE__ */ new Map();
@@ -104169,6 +104180,7 @@ async function run(opts, deps2) {
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
       ...measured.busy ? { busy: measured.busy } : {}
     };
+    const judgingFrom = deps2.now();
     const judgedRows = mode.judge({
       results: results2,
       scenarios: p.scenarios,
@@ -104183,6 +104195,10 @@ async function run(opts, deps2) {
     });
     const { results: accepted, unused } = acceptIn(judgedRows, opts.accept);
     const verdict = mode.gates ? withCosts(accepted, base ? sideResults[0] : void 0, p.baselines) : accepted;
+    if (verdict.comparisons.length > 0) {
+      const n = verdict.comparisons.length;
+      deps2.progress.line(`[perf-gate] judged ${n} row${n === 1 ? "" : "s"} in ${deps2.now() - judgingFrom} ms`);
+    }
     for (const line of unused) deps2.progress.line(`[perf-gate] warning: ${line}`);
     const failing2 = mode.records ? failingRows(results2.scenarios, p.scenarios) : [];
     const judged = failing2.length > 0 ? { ...verdict, failing: failing2 } : verdict;
@@ -105669,6 +105685,10 @@ var COMMANDS = {
         type: "boolean",
         help: "exit 0 when nothing regressed but a row stayed inconclusive (a warning; the report header is still never a pass)"
       },
+      "fail-on-shift": {
+        type: "boolean",
+        help: "an update (the scheduled refresh) exits 1 when a row moved beyond its band since the baselines it replaces; they are still written (default: an update never fails on that)"
+      },
       "out-format": {
         type: "string",
         multiple: true,
@@ -105980,6 +106000,12 @@ page: ${outcome.htmlPath}
 `);
   for (const b of outcome.baselinesUpdated) deps2.out(`baseline written: ${b}
 `);
+  const shifted = shiftedRows(request2.mode, outcome.results.comparisons);
+  if (values["fail-on-shift"] === true && shifted.length > 0) {
+    deps2.err(`${shiftedLine(shifted)}
+`);
+    return EXIT_REGRESSION;
+  }
   return exitCodeOf(request2.mode, outcome.verdict, values["no-fail-on-inconclusive"] !== true);
 }
 function modeVerdicts(config2, pullRequests) {
@@ -105996,14 +106022,25 @@ async function cmdValidate(deps2, args) {
   const read = readConfig(file2, workspaceOf(deps2), deps2.readFs, deps2.env);
   const checkable = read.config ?? read.usable;
   const project = checkable ? await checkComposeProject(checkable, deps2.exec, (p) => deps2.files.exists(p), deps2.env) : { problems: [], notes: [] };
-  if (!read.config || read.problems.length > 0 || project.problems.length > 0) {
-    const own2 = read.problems.length;
+  let hashes;
+  const runnable = [];
+  if (read.config) {
+    try {
+      hashes = checkRunnable(read.config, deps2.readFs);
+    } catch (err) {
+      if (!(err instanceof UserError) || err.exitCode !== EXIT_USAGE) throw err;
+      runnable.push(err.message);
+    }
+  }
+  if (!read.config || !hashes || read.problems.length > 0 || project.problems.length > 0) {
+    const own2 = read.problems.length + runnable.length;
     const theirs = project.problems.length;
     const what = own2 === 0 ? "with the compose project" : theirs === 0 ? "in the config" : `(${own2} in the config, ${theirs} with the compose project)`;
-    throw configProblems(file2, read.text, [...read.problems, ...project.problems], what);
+    const err = configProblems(file2, read.text, [...read.problems, ...runnable, ...project.problems], what);
+    err.details.push(...project.notes.map((n) => `  note: ${n}`));
+    throw err;
   }
   const { config: config2 } = read;
-  const hashes = checkRunnable(config2, deps2.readFs);
   const pullRequests = resolveMode("auto", "pull_request", config2.gate.against);
   const verdicts = modeVerdicts(config2, pullRequests);
   const asked = values.mode === void 0 ? void 0 : String(values.mode);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failure } from './fixtures.js';
 import { BASE_FETCH_REF, checkoutBase } from '../../src/run/base.js';
+import { realFiles } from '../../src/run/real-files.js';
 import { EXIT_ENVIRONMENT, EXIT_USAGE } from '../../src/common/errors.js';
 import type { Exec, ExecResult } from '../../src/common/exec.js';
 
@@ -43,7 +44,7 @@ function fakeGit(opts: {
 describe('checkoutBase', () => {
   it('a ref the clone has: no fetch; the worktree is added at its commit and removed afterwards', async () => {
     const git = fakeGit({ refs: { 'HEAD~1': SHA } });
-    const tree = await checkoutBase(git.exec, '/repo/sub', 'HEAD~1');
+    const tree = await checkoutBase(git.exec, '/repo/sub', 'HEAD~1', realFiles);
     expect(tree.commit).toBe(SHA);
     expect(git.calls.some((c) => c[0] === 'fetch')).toBe(false);
     expect(git.calls).toContainEqual(['worktree', 'add', '--detach', '--force', tree.dir, SHA]);
@@ -64,7 +65,7 @@ describe('checkoutBase', () => {
     '%s missing in a shallow clone: fetched from origin into its own ref, which goes with the worktree',
     async (ref, refspec) => {
       const git = fakeGit({});
-      const tree = await checkoutBase(git.exec, '/repo', ref);
+      const tree = await checkoutBase(git.exec, '/repo', ref, realFiles);
       expect(git.calls).toContainEqual(['fetch', '--no-tags', '--depth=1', 'origin', refspec]);
       expect(tree.commit).toBe(SHA);
       await tree.remove();
@@ -76,7 +77,7 @@ describe('checkoutBase', () => {
     const git = fakeGit({
       fetch: { code: 128, stdout: '', stderr: "fatal: couldn't find remote ref nope\n" },
     });
-    const err = await failure(checkoutBase(git.exec, '/repo', 'nope'));
+    const err = await failure(checkoutBase(git.exec, '/repo', 'nope', realFiles));
     expect(err.exitCode).toBe(EXIT_USAGE);
     expect(err.message).toBe(
       "--base nope: no such commit in this repository, and fetching it from origin failed (fatal: couldn't find remote ref nope)",
@@ -86,7 +87,7 @@ describe('checkoutBase', () => {
 
   it('a commit id that resolves to another commit is refused, never compared', async () => {
     const git = fakeGit({ fetchedSha: OTHER });
-    const err = await failure(checkoutBase(git.exec, '/repo', SHA.slice(0, 12)));
+    const err = await failure(checkoutBase(git.exec, '/repo', SHA.slice(0, 12), realFiles));
     expect(err.exitCode).toBe(EXIT_USAGE);
     expect(err.message).toMatch(/resolved to b{40}, not the commit asked for/);
   });
@@ -100,14 +101,14 @@ describe('checkoutBase', () => {
       /is not inside a git repository/,
     ],
   ])('%s', async (_label, top, code, message) => {
-    const err = await failure(checkoutBase(fakeGit({ top }).exec, '/somewhere', 'main'));
+    const err = await failure(checkoutBase(fakeGit({ top }).exec, '/somewhere', 'main', realFiles));
     expect(err.exitCode).toBe(code);
     expect(err.message).toMatch(message);
   });
 
   it('an option-looking ref is not passed to git', async () => {
     const git = fakeGit({});
-    const err = await failure(checkoutBase(git.exec, '/repo', '--upload-pack=evil'));
+    const err = await failure(checkoutBase(git.exec, '/repo', '--upload-pack=evil', realFiles));
     expect(err.exitCode).toBe(EXIT_USAGE);
     expect(git.calls.some((c) => c[0] === 'fetch')).toBe(false);
   });
@@ -117,7 +118,7 @@ describe('checkoutBase', () => {
       refs: { main: SHA },
       worktree: { code: 128, stdout: '', stderr: 'fatal: disk full' },
     });
-    const err = await failure(checkoutBase(git.exec, '/repo', 'main'));
+    const err = await failure(checkoutBase(git.exec, '/repo', 'main', realFiles));
     expect(err.exitCode).toBe(EXIT_ENVIRONMENT);
     expect(err.message).toBe(`base: git worktree add ${SHA.slice(0, 12)} failed: fatal: disk full`);
     const dir = git.calls.find((c) => c[0] === 'worktree')?.[4] as string;
@@ -126,7 +127,7 @@ describe('checkoutBase', () => {
 
   it('remove never throws, even when git does', async () => {
     const git = fakeGit({ refs: { main: SHA } });
-    const tree = await checkoutBase(git.exec, '/repo', 'main');
+    const tree = await checkoutBase(git.exec, '/repo', 'main', realFiles);
     const broken: Exec = async () => {
       throw new Error('git vanished');
     };
@@ -135,6 +136,7 @@ describe('checkoutBase', () => {
         args[0] === 'worktree' && args[1] !== 'add' ? broken(cmd, args, o) : git.exec(cmd, args, o),
       '/repo',
       'main',
+      realFiles,
     );
     await expect(failing.remove()).resolves.toBeUndefined();
     await tree.remove();

@@ -309,6 +309,34 @@ describe('the Action run(deps)', () => {
     expect(h.api.writes).toEqual([]);
   });
 
+  it('update mode with fail-on-shift: a row beyond the old band fails the step, naming it; without it, nothing fails', async () => {
+    const asked = harness({
+      env: { INPUT_MODE: 'update', 'INPUT_FAIL-ON-SHIFT': 'true' },
+      perfGate: async () => outcome('regression'),
+    });
+    await run(asked.deps);
+    expect(asked.failed).toEqual([
+      'perf-gate: 1 row beyond the band of the previous baselines (fail-on-shift): search/c10 p99',
+    ]);
+    expect(asked.outputs['baselines-updated']).toBe('');
+    const quiet = harness({
+      env: { INPUT_MODE: 'update', 'INPUT_FAIL-ON-SHIFT': 'true' },
+      perfGate: async () => outcome('pass'),
+    });
+    await run(quiet.deps);
+    expect(quiet.failed).toEqual([]);
+    const off = harness({ env: { INPUT_MODE: 'update' }, perfGate: async () => outcome('regression') });
+    await run(off.deps);
+    expect(off.failed).toEqual([]);
+    // a gate fails on its regressions anyway: fail-on-shift adds nothing to it
+    const gate = harness({
+      env: { INPUT_MODE: 'gate', 'INPUT_FAIL-ON-SHIFT': 'true' },
+      perfGate: async () => outcome('regression'),
+    });
+    await run(gate.deps);
+    expect(gate.failed).toEqual(['perf-gate: 1 regression']);
+  });
+
   it('a bad input: every output set, the reason in the summary, one line failed, nothing run', async () => {
     const h = harness({ env: { INPUT_MODE: 'turbo' } });
     await run(h.deps);

@@ -15,14 +15,12 @@ import { realReadFs } from '../../src/common/read-fs.js';
 import { COMPOSE, harness, projectConfig, type SideBehaviour } from './run-harness.js';
 
 let root: string;
-const saved = process.env.GITHUB_WORKSPACE;
+// the workspace is the deps' (their cwd, with no GITHUB_WORKSPACE in their env): nothing reads this
+// process's environment
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'perf-gate-cli-'));
-  process.env.GITHUB_WORKSPACE = root;
 });
 afterAll(() => {
-  if (saved === undefined) delete process.env.GITHUB_WORKSPACE;
-  else process.env.GITHUB_WORKSPACE = saved;
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -132,6 +130,29 @@ describe('main(argv, deps)', () => {
     expect(slow.out.join('')).toMatch(/### ❌ perf-gate: 1 regression in api/);
   });
 
+  it('run --fail-on-shift: a refresh of a +50% service exits 1 naming the row, its baselines still written; without it, 0', async () => {
+    const dir = project();
+    // 5 trials: 3 against 3 cannot reach alpha, and an update runs no more (its rows stay inconclusive)
+    writeFileSync(join(dir, 'perf-gate.yml'), projectConfig('', 5));
+    const base = ['run', '--config', join(dir, 'perf-gate.yml'), '--baseline-dir', join(dir, 'baselines')];
+    const update = [...base, '--mode', 'update', '--out', root];
+    expect(await main(update, cli().deps)).toBe(EXIT_PASS);
+    // the same service again: nothing moved, nothing to fail on
+    const same = cli();
+    expect(await main([...update, '--fail-on-shift'], same.deps)).toBe(EXIT_PASS);
+    expect(same.err.join('')).not.toContain('fail-on-shift');
+    const slow = cli({ sides: { only: { delayUs: 3000 } } });
+    expect(await main([...update, '--fail-on-shift'], slow.deps)).toBe(EXIT_REGRESSION);
+    expect(slow.err.join('')).toMatch(
+      /^perf-gate: 1 row beyond the band of the previous baselines \(fail-on-shift\): api\/c2 p50\n$/m,
+    );
+    expect(slow.out.join('')).toContain(`baseline written: ${join(dir, 'baselines', 'api.json')}`);
+    // the flag off (the default): the same shift is information only
+    const informed = cli({ sides: { only: { delayUs: 4500 } } });
+    expect(await main(update, informed.deps)).toBe(EXIT_PASS);
+    expect(informed.out.join('')).toContain('beyond the band of the previous baselines');
+  });
+
   it('validate: with compose missing it says so in a note and judges each mode', async () => {
     const dir = project();
     const c = cli();
@@ -171,6 +192,40 @@ describe('main(argv, deps)', () => {
       `  ${file}:13:16: scenarios[0].request.url: apii is not a service of the compose project (services: api) (did you mean api?)`,
       `  ${file}:15:51: scenarios[0].phases[0].vus: unknown key (concurrent connections are a phase key: { connections: 10, duration: 30s })`,
     ]);
+  });
+
+  it("validate: a misspelt sut key is said alone (the compose project is not checked without it); compose's absence is a note beside the problems", async () => {
+    const dir = project();
+    const file = join(dir, 'perf-gate.yml');
+    writeFileSync(
+      file,
+      projectConfig()
+        .replace('compose: docker-compose.yml', 'compose: docker-compose.yml\n  enviroment: { TAG: x }')
+        .replace('url: http://api:8080/work', 'url: http://apii:8080/work'),
+    );
+    const asked: string[][] = [];
+    const c = cli();
+    c.deps.exec = async (cmd, args) => {
+      asked.push([cmd, ...args]);
+      return { code: 0, stdout: JSON.stringify({ services: { api: { image: 'api' } } }), stderr: '' };
+    };
+    expect(await main(['validate', file], c.deps)).toBe(EXIT_USAGE);
+    expect(c.err.join('')).toMatch(/: 1 problem in the config\n {2}\S+:4:\d+: sut\.enviroment: unknown key/);
+    expect(c.err.join('')).not.toContain('apii');
+    expect(asked).toEqual([]);
+    // a config problem with compose missing: the note says the project went unchecked
+    writeFileSync(
+      file,
+      projectConfig().replace(
+        '{ name: c2, connections: 2, duration: 1s }',
+        '{ name: c2, connections: 2, duration: 1s, vus: 10 }',
+      ),
+    );
+    const missing = cli();
+    expect(await main(['validate', file], missing.deps)).toBe(EXIT_USAGE);
+    expect(missing.err.join('')).toMatch(
+      /vus: unknown key[^\n]*\n {2}note: docker compose is not installed here: the compose project was not checked\n/,
+    );
   });
 
   it('validate: an engine elsewhere (DOCKER_HOST tcp://) is one line: no machine readings', async () => {

@@ -38,11 +38,52 @@ const ENV_BINDERS: Record<string, string> = {
   'common/exec.ts': 'the real Exec: a command inherits the environment unless it is given one',
 };
 
-/** Below the entry points, the modules that may name the real ReadFs, and why. */
+/** Below the entry points, the modules that may name the real ReadFs or RunFiles, and why. */
 const READ_FS_BINDERS: Record<string, string> = {
-  'common/read-fs.ts': 'defines it',
-  'run/real-files.ts': "the real RunFiles are the real ReadFs and writes (bound by run/deps.ts's callers)",
+  'common/read-fs.ts': 'defines realReadFs',
+  'run/real-files.ts': 'defines realFiles: the real ReadFs and writes',
+  'run/deps.ts': 'the real RunDeps bind realFiles',
 };
+
+/** The real bindings a module below the entry points must be given, never name (nor take as a default). */
+const REAL = new Set(['realReadFs', 'realFiles']);
+
+/** What a source's code reaches for, read from its syntax tree (comments and strings are not code):
+ * the environment (`process.env`, `process['env']`, `{ env } = process`, node:process's `env`), and
+ * the real file bindings by name. */
+function reaches(text: string): { env: boolean; real: boolean } {
+  const file = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
+  const found = { env: false, real: false };
+  const isProcess = (n: ts.Node) => ts.isIdentifier(n) && n.text === 'process';
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(n) && isProcess(n.expression) && n.name.text === 'env') found.env = true;
+    if (
+      ts.isElementAccessExpression(n) &&
+      isProcess(n.expression) &&
+      ts.isStringLiteral(n.argumentExpression) &&
+      n.argumentExpression.text === 'env'
+    )
+      found.env = true;
+    if (
+      ts.isVariableDeclaration(n) &&
+      n.initializer &&
+      isProcess(n.initializer) &&
+      ts.isObjectBindingPattern(n.name) &&
+      n.name.elements.some((e) => (e.propertyName ?? e.name).getText() === 'env')
+    )
+      found.env = true;
+    if (
+      ts.isImportDeclaration(n) &&
+      ts.isStringLiteral(n.moduleSpecifier) &&
+      /^(node:)?process$/.test(n.moduleSpecifier.text)
+    )
+      found.env = true;
+    if (ts.isIdentifier(n) && REAL.has(n.text)) found.real = true;
+    ts.forEachChild(n, visit);
+  };
+  visit(file);
+  return found;
+}
 
 function sources(): Array<[string, string]> {
   return (readdirSync(SRC, { recursive: true }) as string[])
@@ -51,14 +92,10 @@ function sources(): Array<[string, string]> {
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A source's code, its comments left out. */
-const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-
-/** The files whose code matches `pattern`. */
-function codeMatching(pattern: RegExp): string[] {
-  return sources()
-    .filter(([, text]) => pattern.test(codeOf(text)))
-    .map(([f]) => f);
+/** The modules that reach for the environment, and those that name a real file binding. */
+function reaching(): { env: string[]; real: string[] } {
+  const all = sources().map(([f, text]) => ({ f, ...reaches(text) }));
+  return { env: all.filter((x) => x.env).map((x) => x.f), real: all.filter((x) => x.real).map((x) => x.f) };
 }
 
 function fsImporters(): string[] {
@@ -81,24 +118,38 @@ describe('the file system is bound at the edges', () => {
 });
 
 describe('nothing below the entry points reaches for the real world by default', () => {
-  it('process.env is read only at the entry points and by the modules that bind the environment', () => {
-    expect(codeMatching(/process\.env/).filter((f) => !(f in ENTRIES) && !(f in ENV_BINDERS))).toEqual([]);
+  const { env, real } = reaching();
+
+  it('the environment is read only at the entry points and by the modules that bind it', () => {
+    expect(env.filter((f) => !(f in ENTRIES) && !(f in ENV_BINDERS))).toEqual([]);
   });
 
-  it('the real ReadFs is named only at the entry points and by its binders (no default parameter)', () => {
-    expect(codeMatching(/\brealReadFs\b/).filter((f) => !(f in ENTRIES) && !(f in READ_FS_BINDERS))).toEqual([]);
+  it('the real ReadFs and RunFiles are named only at the entry points and by their binders (no default parameter)', () => {
+    expect(real.filter((f) => !(f in ENTRIES) && !(f in READ_FS_BINDERS))).toEqual([]);
   });
 
   it('the lists do not rot: every module named still does what it is named for', () => {
-    const env = codeMatching(/process\.env/);
-    const readFs = codeMatching(/\brealReadFs\b/);
     expect(Object.keys(ENV_BINDERS).filter((f) => !env.includes(f))).toEqual([]);
-    expect(Object.keys(READ_FS_BINDERS).filter((f) => !readFs.includes(f))).toEqual([]);
+    expect(Object.keys(READ_FS_BINDERS).filter((f) => !real.includes(f))).toEqual([]);
   });
 
-  it('the checks see what they look for: a planted default would be found', () => {
-    const planted = 'export function f(fs: ReadFs = realReadFs) { return process.env.X; }';
-    expect(/\brealReadFs\b/.test(codeOf(planted)) && /process\.env/.test(codeOf(planted))).toBe(true);
-    expect(/process\.env/.test(codeOf('// process.env in a comment'))).toBe(false);
+  it.each<[string, string, { env: boolean; real: boolean }]>([
+    ['a default parameter', 'export function f(fs: ReadFs = realReadFs) { return 1; }', { env: false, real: true }],
+    ['realFiles as a default', 'export function f(files = realFiles) { return files; }', { env: false, real: true }],
+    ['process.env', 'export const x = process.env.X;', { env: true, real: false }],
+    ["process['env']", "export const x = process['env'].X;", { env: true, real: false }],
+    ['destructured', 'const { env } = process;', { env: true, real: false }],
+    ['renamed', 'const { env: e } = process;', { env: true, real: false }],
+    ['imported from node:process', "import { env } from 'node:process';", { env: true, real: false }],
+    ['in a comment', '// process.env and realReadFs\n/* realFiles */', { env: false, real: false }],
+    ['in a string', "const s = 'process.env realReadFs /* not code';", { env: false, real: false }],
+    [
+      'a string with a comment opener before real code',
+      "const s = 'a/*b'; const x = process.env.Y;",
+      { env: true, real: false },
+    ],
+    ['process.cwd() only', 'export const d = process.cwd();', { env: false, real: false }],
+  ])('the check reads the code: %s', (_label, text, expected) => {
+    expect(reaches(text)).toEqual(expected);
   });
 });

@@ -299,6 +299,15 @@ describe("HpackDecoder: short Huffman strings remembered per connection (a serve
     for (let i = 0; i < 2; i++) expect(decode(d, b)).toEqual([['cache-control', text]]);
   });
 
+  it('a value of exactly the length remembered decodes alike, twice', () => {
+    const d = new HpackDecoder();
+    // 102 five-bit symbols and 2 bits of padding: 64 bytes
+    const text = 'cat'.repeat(34);
+    const coded = huffman(text);
+    expect(coded.length).toBe(HUFFMAN_CACHE_LENGTH);
+    for (let i = 0; i < 2; i++) expect(decode(d, block(coded))).toEqual([['cache-control', text]]);
+  });
+
   it('the same coded bytes in two places of one buffer decode alike (the key is the bytes, not where)', () => {
     const d = new HpackDecoder();
     const one = block(huffman('cat'));

@@ -233,12 +233,13 @@ describe('mergeTrials', () => {
 });
 
 describe("generatorCpuPerResponse: the runner's CPU per response over a phase's trials", () => {
-  const t = (cpuPct: number, durationMs: number, responses: number) => ({
+  type Part = Parameters<typeof generatorCpuPerResponse>[0][number];
+  const t = (cpuPct: number, durationMs: number, responses: number): Part => ({
     generator: { cpuPct, eventLoopDelayP99Us: 0, eventLoopDelayMaxUs: 0 },
     durationMs,
     responses,
   });
-  it.each<[string, ReturnType<typeof t>[], number | undefined]>([
+  it.each<[string, Part[], number | undefined]>([
     ['one trial: 50% of a core for 1 s over 10,000 responses', [t(50, 1000, 10_000)], 50],
     ['a whole core for 2 s over 1,000 responses', [t(100, 2000, 1000)], 2000],
     // summed before dividing: not the mean of 50 and 10
@@ -248,6 +249,12 @@ describe("generatorCpuPerResponse: the runner's CPU per response over a phase's 
     ['rounded to 0.01 µs', [t(1, 1000, 3)], 3333.33],
     ['no responses: nothing to divide by', [t(50, 1000, 0)], undefined],
     ['no trials', [], undefined],
+    // a replicas' merged trial keeps the busiest replica's CPU, and every replica's responses
+    [
+      'trials of runner replicas: not said',
+      [{ ...t(50, 1000, 10_000), replicas: { count: 3, startSkewMs: 0 } }],
+      undefined,
+    ],
   ])('%s', (_label, trials, expected) => {
     expect(generatorCpuPerResponse(trials)).toBe(expected);
   });

@@ -927,7 +927,7 @@ describe('renderMarkdown: environment and baselines section', () => {
         .split('\n')
         .find((l) => l.startsWith("- load generator's CPU"));
     expect(line(results({ scenarios: [scenario('api', [c10, r200, entry, unmeasured])] }))).toBe(
-      "- load generator's CPU per response (the runner's, taken from the machine the service runs on): api/c10 41.5µs, api/r200 1.25ms",
+      "- load generator's CPU per response (the runner's, taken from the machine it runs on): api/c10 41.5µs, api/r200 1.25ms",
     );
     // none measured (files from before the figure): no line
     expect(line(results())).toBeUndefined();
@@ -1167,7 +1167,7 @@ describe('renderMarkdown: update mode', () => {
       }),
     );
     expect(md).toContain(
-      '### 🔄 perf-gate: baselines written for 1 scenario; 1 row beyond the band of the previous baselines (for information: an update never fails)',
+      '### 🔄 perf-gate: baselines written for 1 scenario; 1 row beyond the band of the previous baselines (for information: the refresh fails on them only with fail-on-shift)',
     );
     expect(md).toContain('> 🔄 **api**: the scenario definition changed; its baseline was replaced.');
     expect(md).not.toContain('### ❌');

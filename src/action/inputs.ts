@@ -19,6 +19,8 @@ export interface ActionInputs {
   failOnRegression: boolean;
   /** fail the step when a row stayed inconclusive at the cap (default false: a warning) */
   failOnInconclusive: boolean;
+  /** an update fails when a row moved beyond its band since the baselines it replaces */
+  failOnShift: boolean;
   runnerImage: string;
   reportId: string;
   /** A/B mode: the ref to compare against; empty = the pull request's base commit */
@@ -61,6 +63,9 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const inconclusive = input(env, 'fail-on-inconclusive', 'true').toLowerCase();
   if (!['true', 'false'].includes(inconclusive))
     throw usageError(`input fail-on-inconclusive: ${JSON.stringify(inconclusive)} must be true or false`);
+  const shift = input(env, 'fail-on-shift', 'false').toLowerCase();
+  if (!['true', 'false'].includes(shift))
+    throw usageError(`input fail-on-shift: ${JSON.stringify(shift)} must be true or false`);
   const seedText = input(env, 'seed', '');
   const seed = seedText ? parseSeed(seedText) : undefined;
   if (seedText && seed === undefined)
@@ -83,6 +88,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     comment: comment as CommentMode,
     failOnRegression: fail === 'true',
     failOnInconclusive: inconclusive === 'true',
+    failOnShift: shift === 'true',
     runnerImage: input(env, 'runner-image', ''),
     reportId: input(env, 'report-id', ''),
     baseRef: input(env, 'base-ref', ''),

@@ -4,7 +4,7 @@
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
-import { isReportMode, type ModeInput, modeOf } from '../modes/index.js';
+import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
@@ -131,6 +131,8 @@ export async function run(deps: ActionDeps): Promise<void> {
       if (inputs.failOnInconclusive) io.setFailed(text);
       else io.warning(text);
     }
+    const shifted = shiftedRows(mode.name, outcome.results.comparisons);
+    if (inputs.failOnShift && shifted.length > 0) io.setFailed(shiftedLine(shifted));
   } catch (err) {
     await failed(deps, ctx, err);
   }

@@ -16,7 +16,17 @@ import { renderMarkdown } from '../report/markdown.js';
 import type { ReadFs } from '../common/read-fs.js';
 import { readBaseline, readBaselines, readResults } from '../results/read.js';
 import type { BaselineFile } from '../results/types.js';
-import { exitCodeOf, isMode, listed, modeInputs, MODES, type ModeVerdict, resolveMode } from '../modes/index.js';
+import {
+  exitCodeOf,
+  isMode,
+  listed,
+  modeInputs,
+  MODES,
+  type ModeVerdict,
+  resolveMode,
+  shiftedLine,
+  shiftedRows,
+} from '../modes/index.js';
 import type { RunMode } from '../modes/mode.js';
 import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.js';
 import { buildRunRequest } from '../run/request.js';
@@ -150,6 +160,10 @@ const COMMANDS = {
       'no-fail-on-inconclusive': {
         type: 'boolean',
         help: 'exit 0 when nothing regressed but a row stayed inconclusive (a warning; the report header is still never a pass)',
+      },
+      'fail-on-shift': {
+        type: 'boolean',
+        help: 'an update (the scheduled refresh) exits 1 when a row moved beyond its band since the baselines it replaces; they are still written (default: an update never fails on that)',
       },
       'out-format': {
         type: 'string',
@@ -479,6 +493,11 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   deps.out(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\npage: ${outcome.htmlPath}\n`);
   for (const f of outcome.extraPaths) deps.out(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) deps.out(`baseline written: ${b}\n`);
+  const shifted = shiftedRows(request.mode, outcome.results.comparisons);
+  if (values['fail-on-shift'] === true && shifted.length > 0) {
+    deps.err(`${shiftedLine(shifted)}\n`);
+    return EXIT_REGRESSION;
+  }
   return exitCodeOf(request.mode, outcome.verdict, values['no-fail-on-inconclusive'] !== true);
 }
 
@@ -504,8 +523,19 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
   const project = checkable
     ? await checkComposeProject(checkable, deps.exec, (p) => deps.files.exists(p), deps.env)
     : { problems: [], notes: [] };
-  if (!read.config || read.problems.length > 0 || project.problems.length > 0) {
-    const own = read.problems.length;
+  // what `run` reads beyond the text (bodies files, the runner's plan), in the same pass
+  let hashes: Map<string, string> | undefined;
+  const runnable: string[] = [];
+  if (read.config) {
+    try {
+      hashes = checkRunnable(read.config, deps.readFs);
+    } catch (err) {
+      if (!(err instanceof UserError) || err.exitCode !== EXIT_USAGE) throw err;
+      runnable.push(err.message);
+    }
+  }
+  if (!read.config || !hashes || read.problems.length > 0 || project.problems.length > 0) {
+    const own = read.problems.length + runnable.length;
     const theirs = project.problems.length;
     const what =
       own === 0
@@ -513,10 +543,12 @@ async function cmdValidate(deps: CliDeps, args: string[]): Promise<number> {
         : theirs === 0
           ? 'in the config'
           : `(${own} in the config, ${theirs} with the compose project)`;
-    throw configProblems(file, read.text, [...read.problems, ...project.problems], what);
+    const err = configProblems(file, read.text, [...read.problems, ...runnable, ...project.problems], what);
+    // what could not be checked is said beside the problems (compose missing: checked in no round)
+    err.details.push(...project.notes.map((n) => `  note: ${n}`));
+    throw err;
   }
   const { config } = read;
-  const hashes = checkRunnable(config, deps.readFs);
   // each mode the config can run in, judged as `run` in that mode would: a gate (A/B) whose relative
   // bands can never be confirmed is refused there, and only there (update and sweep record and explore)
   const pullRequests = resolveMode('auto', 'pull_request', config.gate.against);

@@ -290,10 +290,14 @@ export function parseConfigText(
     const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
     const partial = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
+    // the compose project is checked against the pruned config only where nothing of what it reads was
+    // pruned (sut's files, env and ready, gate.against, target): a misspelt sut key would check another
+    // project, or the project without its variables
+    const project = [...parents].some((p) => /^(sut|gate|target)(\.|\[|$)/.test(p));
     return {
       problems: [...problems, ...semantic],
       ...(partial ? { partial } : {}),
-      ...(read.config ? { pruned: read.config } : {}),
+      ...(read.config && !project ? { pruned: read.config } : {}),
     };
   }
   return normalizeConfig(parsed.data, file, dirname(file), resolvePath);

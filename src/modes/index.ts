@@ -110,6 +110,20 @@ export function verdictOf(
   };
 }
 
+/** A refresh's rows beyond the band of the baselines it replaces (what `fail-on-shift` fails it on):
+ * none in a mode that gates (its regressions fail it anyway) or records nothing. */
+export function shiftedRows(mode: string, comparisons: readonly Comparison[]): Comparison[] {
+  const traits = traitsOf(mode);
+  return traits.records && !traits.gates ? comparisons.filter((c) => c.result === 'regression') : [];
+}
+
+/** The one line a refresh fails with under `fail-on-shift`. */
+export function shiftedLine(rows: readonly Comparison[]): string {
+  const named = rows.slice(0, 5).map((c) => `${c.scenario}/${c.phase} ${c.metric}`);
+  const more = rows.length > named.length ? ` and ${rows.length - named.length} more` : '';
+  return `perf-gate: ${rows.length} row${rows.length === 1 ? '' : 's'} beyond the band of the previous baselines (fail-on-shift): ${named.join(', ')}${more}`;
+}
+
 /** 1 for a regression in a run that gates (and for an inconclusive one when asked); 0 otherwise. */
 export function exitCodeOf(mode: RunMode, verdict: OverallVerdict, failOnInconclusive: boolean): number {
   if (!MODES[mode].gates) return EXIT_PASS;

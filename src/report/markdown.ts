@@ -105,7 +105,7 @@ function headline(results: ResultsFile): string {
     }
     const n = results.scenarios.length;
     const beyond = regressions
-      ? `; ${regressions} row${regressions === 1 ? '' : 's'} beyond the band of the previous baselines (for information: an update never fails)`
+      ? `; ${regressions} row${regressions === 1 ? '' : 's'} beyond the band of the previous baselines (for information: the refresh fails on them only with fail-on-shift)`
       : '';
     return `### 🔄 perf-gate: baselines written for ${n} scenario${n === 1 ? '' : 's'}${beyond}`;
   }
@@ -388,7 +388,7 @@ function generatorLines(results: ResultsFile): string[] {
   );
   if (phases.length === 0) return [];
   return [
-    `- load generator's CPU per response (the runner's, taken from the machine the service runs on${results.ab ? '; head' : ''}): ${namedAndCounted(phases, 10)}`,
+    `- load generator's CPU per response (the runner's, taken from the machine it runs on${results.ab ? '; head' : ''}): ${namedAndCounted(phases, 10)}`,
   ];
 }
 

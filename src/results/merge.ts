@@ -7,12 +7,13 @@ import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from 
 import type { MergedPhase, TrialSummary } from './types.js';
 
 /** The runner's CPU per response over `trials`, µs: its CPU over each trial's measured window (cpuPct
- * of one core × the window) summed, over the responses; undefined with no response to divide by. */
+ * of one core × the window) summed, over the responses; undefined with no response to divide by, and
+ * for trials of runner replicas (their merged trial keeps the busiest replica's CPU, not the sum). */
 export function generatorCpuPerResponse(
-  trials: readonly Pick<TrialSummary, 'generator' | 'durationMs' | 'responses'>[],
+  trials: readonly Pick<TrialSummary, 'generator' | 'durationMs' | 'responses' | 'replicas'>[],
 ): number | undefined {
   const responses = trials.reduce((a, t) => a + t.responses, 0);
-  if (responses === 0) return undefined;
+  if (responses === 0 || trials.some((t) => t.replicas !== undefined)) return undefined;
   const cpuUs = trials.reduce((a, t) => a + (t.generator.cpuPct / 100) * t.durationMs * 1000, 0);
   return Math.round((cpuUs / responses) * 100) / 100;
 }

@@ -10,7 +10,6 @@ import type { ReadFs } from '../common/read-fs.js';
 import { lastLine } from '../common/exec.js';
 import type { RunFiles } from './contract.js';
 import { hashesOf, bodiesReader } from './plan.js';
-import { realFiles } from './real-files.js';
 
 /** A base tree checked out beside the workspace. */
 export interface BaseTree {
@@ -41,7 +40,7 @@ export async function checkoutBase(
   exec: Exec,
   cwd: string,
   ref: string,
-  files: Pick<RunFiles, 'makeTempDir' | 'removeDir'> = realFiles,
+  files: Pick<RunFiles, 'makeTempDir' | 'removeDir'>,
 ): Promise<BaseTree> {
   const top = await git(exec, cwd, ['rev-parse', '--show-toplevel']);
   if (top.code === 127) throw environmentError(`--base ${ref}: git is not installed (${lastLine(top.stderr)})`);
@@ -109,7 +108,7 @@ export function baseSut(
   head: Config,
   tree: Pick<BaseTree, 'repoRoot' | 'dir' | 'ref'>,
   warn: (line: string) => void,
-  fs: ReadFs = realFiles,
+  fs: ReadFs,
 ): { sut: Config['sut']; dir: string; config: Config | undefined } {
   // both sides resolved: a symlinked workspace or /var → /private/var must not lead outside the tree
   const root = fs.realpath(tree.repoRoot);
@@ -140,7 +139,7 @@ export function baseSut(
 export function baseNotes(
   head: { scenarios: Scenario[]; hashes: ReadonlyMap<string, string> },
   base: Config | undefined,
-  fs: ReadFs = realFiles,
+  fs: ReadFs,
 ): string[] {
   if (!base) return [];
   const readBase = bodiesReader(fs);

@@ -87,7 +87,8 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
       ...(measured.busy ? { busy: measured.busy } : {}),
     };
-    // judge, then the failing rows accepted on purpose
+    // judge, then the failing rows accepted on purpose (the judgement's time said: statistics bounded)
+    const judgingFrom = deps.now();
     const judgedRows = mode.judge({
       results,
       scenarios: p.scenarios,
@@ -107,6 +108,10 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     const verdict = mode.gates
       ? withCosts(accepted, base ? (sideResults[0] as ScenarioResult[]) : undefined, p.baselines)
       : accepted;
+    if (verdict.comparisons.length > 0) {
+      const n = verdict.comparisons.length;
+      deps.progress.line(`[perf-gate] judged ${n} row${n === 1 ? '' : 's'} in ${deps.now() - judgingFrom} ms`);
+    }
     for (const line of unused) deps.progress.line(`[perf-gate] warning: ${line}`);
     // an update does not enshrine a failure: a row failing on nearly every request is named, and
     // nothing is recorded unless its scenario accepts it
