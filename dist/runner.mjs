@@ -11828,6 +11828,7 @@ function skipLineEnds(buf, i, end) {
 function hasData(buf, i, end) {
   return skipLineEnds(buf, i, end) < end;
 }
+var SEEN_HEADS = 4;
 var HEAD = 0;
 var LENGTH = 1;
 var CHUNK_SIZE = 2;
@@ -11853,6 +11854,8 @@ var ResponseParser = class {
   truncated = false;
   /** how much of a carried head has had its lines checked (a line boundary) */
   checked = 0;
+  /** the last heads read on this connection (when the checks read no headers), and what each said */
+  seenHeads = [];
   result = { status: 0, bytes: 0, close: false };
   /**
    * Prepares for the response to the request just written (`head`: a HEAD request, no body follows;
@@ -12018,6 +12021,43 @@ var ResponseParser = class {
     return k;
   }
   parseHead(head) {
+    this.headers = void 0;
+    let read;
+    if (!this.captureHeaders) {
+      for (const seen of this.seenHeads)
+        if (seen.head === head) {
+          read = seen.read;
+          break;
+        }
+    }
+    if (!read) {
+      read = this.headOf(head);
+      if (!this.captureHeaders) {
+        this.seenHeads.unshift({ head, read });
+        if (this.seenHeads.length > SEEN_HEADS) this.seenHeads.pop();
+      }
+    }
+    const { status, close, chunked, length } = read;
+    this.status = status;
+    this.close = close;
+    if (status < 200) {
+      this.state = HEAD;
+      return;
+    }
+    if (this.noBody || status === 204 || status === 304) this.complete();
+    else if (chunked) this.state = CHUNK_SIZE;
+    else if (length >= 0) {
+      this.remaining = length;
+      if (length === 0) this.complete();
+      else this.state = LENGTH;
+    } else {
+      this.close = true;
+      this.state = UNTIL_CLOSE;
+    }
+  }
+  /** A complete head checked and read: its status and framing (a ParseError for what llhttp refuses);
+   * its headers into `this.headers` when the checks read them. */
+  headOf(head) {
     const first = head.indexOf("\r\n");
     HEAD_FAULT.lastIndex = 0;
     for (let fault = HEAD_FAULT.exec(head); fault; fault = HEAD_FAULT.exec(head)) {
@@ -12064,23 +12104,8 @@ var ResponseParser = class {
       }
     }
     if (encoded && lengths > 0) throw new ParseError("Content-Length and Transfer-Encoding both");
-    this.status = status;
-    this.close = close;
     this.headers = all;
-    if (status < 200) {
-      this.state = HEAD;
-      return;
-    }
-    if (this.noBody || status === 204 || status === 304) this.complete();
-    else if (chunked) this.state = CHUNK_SIZE;
-    else if (length >= 0) {
-      this.remaining = length;
-      if (length === 0) this.complete();
-      else this.state = LENGTH;
-    } else {
-      this.close = true;
-      this.state = UNTIL_CLOSE;
-    }
+    return { status, close, chunked, length };
   }
   /** Reads one CRLF-terminated line in the chunked framing (size line, the CRLF after data, trailers). */
   readChunkLine(buf, i, end) {

@@ -360,6 +360,77 @@ describe('ResponseParser.parse: pipelined responses back to back, cut at every b
   });
 });
 
+describe('ResponseParser: one connection, responses one after another (a head seen before is not read again)', () => {
+  type Step = { text: string; head?: boolean; capture?: Capture };
+  /** Each response on one parser, fed whole: its status, bytes, body and headers, or its error. */
+  function onOneConnection(steps: Step[]) {
+    const p = new ResponseParser();
+    return steps.map(({ text, head, capture }) => {
+      p.expect(head ?? false, capture);
+      try {
+        if (!p.feed(Buffer.from(text, 'latin1'))) return { incomplete: true };
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+      const { status, bytes, body, headers } = p.result;
+      return {
+        status,
+        bytes,
+        ...(body !== undefined ? { body: body.toString('latin1') } : {}),
+        ...(headers !== undefined ? { headers: Object.fromEntries(headers) } : {}),
+      };
+    });
+  }
+  const fresh = (step: Step) => onOneConnection([step])[0];
+  const both: Capture = { headers: true, body: true };
+  const THREE = 'HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc';
+  const CHUNKED = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n';
+  const TWO_LENGTHS = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\nhello';
+  const INTERIM = 'HTTP/1.1 100 Continue\r\n\r\n' + OK;
+  const CLOSE = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello';
+
+  it.each<[string, Step[]]>([
+    ['the same response three times', [{ text: OK }, { text: OK }, { text: OK }]],
+    ['the same head to a HEAD request: no body follows', [{ text: OK }, { text: OK.slice(0, -5), head: true }]],
+    ['another length after a head seen', [{ text: OK }, { text: THREE }, { text: OK }]],
+    ['chunked after a length, and back', [{ text: OK }, { text: CHUNKED }, { text: OK }]],
+    ['a head that asks to close after one that does not', [{ text: OK }, { text: CLOSE }]],
+    ['an interim response before a head seen', [{ text: OK }, { text: INTERIM }, { text: INTERIM }]],
+    [
+      'headers read for the checks after a head seen, then not',
+      [{ text: OK }, { text: OK, capture: both }, { text: OK }],
+    ],
+    ['two heads alternating (a flow: create, then read)', [OK, THREE, OK, THREE, OK].map((text) => ({ text }))],
+    [
+      'more heads cycling than are remembered',
+      [OK, THREE, CHUNKED, CLOSE, INTERIM, OK, THREE, CHUNKED, CLOSE, INTERIM].map((text) => ({ text })),
+    ],
+  ])('%s: each as a fresh connection reads it', (_label, steps) => {
+    expect(onOneConnection(steps)).toEqual(steps.map(fresh));
+  });
+
+  it('a head refused is refused every time, after a good one and after itself', () => {
+    expect(onOneConnection([{ text: OK }, { text: TWO_LENGTHS }])).toEqual([
+      fresh({ text: OK }),
+      { error: 'two Content-Length headers' },
+    ]);
+    const p = new ResponseParser();
+    for (let i = 0; i < 2; i++) {
+      p.expect(false);
+      expect(() => p.feed(Buffer.from(TWO_LENGTHS, 'latin1'))).toThrow('two Content-Length headers');
+    }
+  });
+
+  it('a connection closing after its response says so again on a repeat', () => {
+    const p = new ResponseParser();
+    for (let i = 0; i < 2; i++) {
+      p.expect(false);
+      expect(p.feed(Buffer.from(CLOSE, 'latin1'))).toBe(true);
+      expect(p.result.close).toBe(true);
+    }
+  });
+});
+
 describe('ResponseParser: keeping headers and body for the checks (expect), cut at every byte', () => {
   const both: Capture = { headers: true, body: true };
   const cases: Array<[string, string, { end?: boolean }, object]> = [

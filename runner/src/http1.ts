@@ -166,6 +166,18 @@ export function hasData(buf: Buffer, i: number, end: number): boolean {
   return skipLineEnds(buf, i, end) < end;
 }
 
+/** What a response head says of the response: its status and how its body is framed. */
+interface HeadRead {
+  status: number;
+  close: boolean;
+  chunked: boolean;
+  /** Content-Length, or -1 */
+  length: number;
+}
+
+/** Heads remembered per connection, read once while remembered (a mix or a flow alternates a few). */
+const SEEN_HEADS = 4;
+
 // states
 const HEAD = 0;
 const LENGTH = 1;
@@ -198,6 +210,8 @@ export class ResponseParser {
   private truncated = false;
   /** how much of a carried head has had its lines checked (a line boundary) */
   private checked = 0;
+  /** the last heads read on this connection (when the checks read no headers), and what each said */
+  private readonly seenHeads: Array<{ head: string; read: HeadRead }> = [];
   readonly result: ParsedResponse = { status: 0, bytes: 0, close: false };
 
   /**
@@ -391,6 +405,48 @@ export class ResponseParser {
   }
 
   private parseHead(head: string): void {
+    // a server repeats its heads (a Date changes once a second): one read before, on this connection,
+    // and found valid, frames alike; the headers, when the checks read them, are read every time
+    this.headers = undefined;
+    let read: HeadRead | undefined;
+    if (!this.captureHeaders)
+      for (const seen of this.seenHeads)
+        if (seen.head === head) {
+          read = seen.read;
+          break;
+        }
+    if (!read) {
+      read = this.headOf(head);
+      if (!this.captureHeaders) {
+        // the newest first; a flow's or a mix's requests alternate between a few heads
+        this.seenHeads.unshift({ head, read });
+        if (this.seenHeads.length > SEEN_HEADS) this.seenHeads.pop();
+      }
+    }
+    const { status, close, chunked, length } = read;
+    this.status = status;
+    this.close = close;
+    if (status < 200) {
+      // an interim response (100 Continue, 103 Early Hints): the real one follows
+      this.state = HEAD;
+      return;
+    }
+    if (this.noBody || status === 204 || status === 304) this.complete();
+    else if (chunked) this.state = CHUNK_SIZE;
+    else if (length >= 0) {
+      this.remaining = length;
+      if (length === 0) this.complete();
+      else this.state = LENGTH;
+    } else {
+      // no framing (or a coding other than chunked last): the body runs until the server closes
+      this.close = true;
+      this.state = UNTIL_CLOSE;
+    }
+  }
+
+  /** A complete head checked and read: its status and framing (a ParseError for what llhttp refuses);
+   * its headers into `this.headers` when the checks read them. */
+  private headOf(head: string): HeadRead {
     const first = head.indexOf('\r\n');
     HEAD_FAULT.lastIndex = 0;
     for (let fault = HEAD_FAULT.exec(head); fault; fault = HEAD_FAULT.exec(head)) {
@@ -444,25 +500,8 @@ export class ResponseParser {
     }
     // RFC 9112 §6.3: a message with both is an error (whichever coding it names)
     if (encoded && lengths > 0) throw new ParseError('Content-Length and Transfer-Encoding both');
-    this.status = status;
-    this.close = close;
     this.headers = all;
-    if (status < 200) {
-      // an interim response (100 Continue, 103 Early Hints): the real one follows
-      this.state = HEAD;
-      return;
-    }
-    if (this.noBody || status === 204 || status === 304) this.complete();
-    else if (chunked) this.state = CHUNK_SIZE;
-    else if (length >= 0) {
-      this.remaining = length;
-      if (length === 0) this.complete();
-      else this.state = LENGTH;
-    } else {
-      // no framing (or a coding other than chunked last): the body runs until the server closes
-      this.close = true;
-      this.state = UNTIL_CLOSE;
-    }
+    return { status, close, chunked, length };
   }
 
   /** Reads one CRLF-terminated line in the chunked framing (size line, the CRLF after data, trailers). */
