@@ -7,26 +7,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, FIXTURE_SUT, fixtureService, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
 
 const engine = dockerAvailable();
 
-const compose = (env: Record<string, string>) => `services:
-  api:
-    build: ${join(ROOT, 'fixtures/sut')}
-    environment:
-${Object.entries(env)
-  .map(([k, v]) => `      ${k}: ${v}`)
-  .join('\n')}
-`;
+const compose = fixtureService;
 
-const CONFIG = `version: 1
-sut:
-  compose: docker-compose.yml
-  build: true
-  ready: [{ url: http://api:8080/health }]
-runner: { image: perf-gate/node:local }
-defaults:
+const CONFIG = `${FIXTURE_SUT}defaults:
   warmup: 500ms
   trials: 5
   thresholds:

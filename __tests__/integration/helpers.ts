@@ -19,6 +19,28 @@ export function dockerAvailable(): boolean {
 
 /** The quickstart (fixtures/quickstart) as the tests run it: its service and the load runner in
  * perf-gate/node:local (scripts/provision-node-image.sh), where a user's default is node:22-slim. */
+/** The fixture service (fixtures/sut) as the one compose service `api`, built, with `env`; no health check
+ * (its probe's CPU would count as the service's), the config's `ready` waits for it instead. */
+export function fixtureService(env: Record<string, string>): string {
+  return `services:
+  api:
+    build: ${join(ROOT, 'fixtures/sut')}
+    environment:
+${Object.entries(env)
+  .map(([k, v]) => `      ${k}: ${v}`)
+  .join('\n')}
+`;
+}
+
+/** The head of a config on fixtureService's compose file (docker-compose.yml beside it). */
+export const FIXTURE_SUT = `version: 1
+sut:
+  compose: docker-compose.yml
+  build: true
+  ready: [{ url: http://api:8080/health }]
+runner: { image: perf-gate/node:local }
+`;
+
 export const QUICKSTART_IMAGE = 'perf-gate/node:local';
 /** The options and the environment that put the quickstart in QUICKSTART_IMAGE. */
 export const QUICKSTART_ARGS = ['--runner-image', QUICKSTART_IMAGE];

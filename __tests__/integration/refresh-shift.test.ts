@@ -8,24 +8,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseHistory } from '../../src/history/history.js';
-import { dockerAvailable, leftovers, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import { dockerAvailable, FIXTURE_SUT, fixtureService, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
 
 const engine = dockerAvailable();
 
-const compose = (delay: string) => `services:
-  api:
-    build: ${join(ROOT, 'fixtures/sut')}
-    environment:
-      DELAY: ${delay}
-`;
+const compose = (delay: string) => fixtureService({ DELAY: delay });
 
-const CONFIG = `version: 1
-sut:
-  compose: docker-compose.yml
-  build: true
-  ready: [{ url: http://api:8080/health }]
-runner: { image: perf-gate/node:local }
-defaults:
+const CONFIG = `${FIXTURE_SUT}defaults:
   warmup: 200ms
   trials: 3
 scenarios:
