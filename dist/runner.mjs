@@ -12992,7 +12992,6 @@ var HUFFMAN_TREE = (() => {
   }
   return tree;
 })();
-var latin1 = (buf, start, len) => Buffer.from(buf.buffer, buf.byteOffset + start, len).toString("latin1");
 function huffmanDecode(buf, start, end) {
   let out = "";
   let n = 0;
@@ -13058,13 +13057,9 @@ function encodeHeaderBlock(fields) {
 }
 var HEADER_TABLE_SIZE = 4096;
 var MAX_HEADER_LIST_SIZE = 256 * 1024;
-var HUFFMAN_CACHE_LENGTH = 64;
-var HUFFMAN_CACHE_SIZE = 64;
 var HpackDecoder = class {
   /** newest first */
   table = [];
-  /** short Huffman-coded strings decoded before, by their coded bytes (latin1): only valid codes get in */
-  huffman = /* @__PURE__ */ new Map();
   size = 0;
   max = HEADER_TABLE_SIZE;
   p = 0;
@@ -13093,22 +13088,8 @@ var HpackDecoder = class {
     const huffman = (buf[this.p] & 128) !== 0;
     const len = this.int(buf, 7);
     if (len > this.end - this.p) throw new HpackError("hpack: string longer than the block");
-    let s;
-    if (!huffman) s = latin1(buf, this.p, len);
-    else if (len > HUFFMAN_CACHE_LENGTH) s = huffmanDecode(buf, this.p, this.p + len);
-    else s = this.decoded(buf, len);
+    const s = huffman ? huffmanDecode(buf, this.p, this.p + len) : Buffer.from(buf.buffer, buf.byteOffset + this.p, len).toString("latin1");
     this.p += len;
-    return s;
-  }
-  /** A short Huffman-coded string at `p`, decoded once per connection while remembered. */
-  decoded(buf, len) {
-    const raw = latin1(buf, this.p, len);
-    let s = this.huffman.get(raw);
-    if (s === void 0) {
-      s = huffmanDecode(buf, this.p, this.p + len);
-      if (this.huffman.size >= HUFFMAN_CACHE_SIZE) this.huffman.clear();
-      this.huffman.set(raw, s);
-    }
     return s;
   }
   entry(i) {

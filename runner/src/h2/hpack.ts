@@ -132,9 +132,6 @@ const HUFFMAN_TREE = (() => {
   return tree;
 })();
 
-const latin1 = (buf: Uint8Array, start: number, len: number): string =>
-  Buffer.from(buf.buffer, buf.byteOffset + start, len).toString('latin1');
-
 /** Decodes a Huffman-coded string; padding must be at most 7 bits, all ones (the EOS code's start). */
 export function huffmanDecode(buf: Uint8Array, start: number, end: number): string {
   let out = '';
@@ -218,17 +215,10 @@ export const HEADER_TABLE_SIZE = 4096;
 /** Decoded fields of one block at most (names and values, 32 bytes each besides): our SETTINGS_MAX_HEADER_LIST_SIZE. */
 export const MAX_HEADER_LIST_SIZE = 256 * 1024;
 
-/** Huffman-coded strings up to this length are remembered, decoded, per connection… */
-export const HUFFMAN_CACHE_LENGTH = 64;
-/** …this many at most (then forgotten all at once): a server's responses repeat most of their values. */
-export const HUFFMAN_CACHE_SIZE = 64;
-
 /** One connection's HPACK decoder: its dynamic table lives as long as the connection. */
 export class HpackDecoder {
   /** newest first */
   private readonly table: Array<[string, string]> = [];
-  /** short Huffman-coded strings decoded before, by their coded bytes (latin1): only valid codes get in */
-  private readonly huffman = new Map<string, string>();
   private size = 0;
   private max = HEADER_TABLE_SIZE;
   private p = 0;
@@ -261,23 +251,10 @@ export class HpackDecoder {
     const huffman = ((buf[this.p] as number) & 0x80) !== 0;
     const len = this.int(buf, 7);
     if (len > this.end - this.p) throw new HpackError('hpack: string longer than the block');
-    let s: string;
-    if (!huffman) s = latin1(buf, this.p, len);
-    else if (len > HUFFMAN_CACHE_LENGTH) s = huffmanDecode(buf, this.p, this.p + len);
-    else s = this.decoded(buf, len);
+    const s = huffman
+      ? huffmanDecode(buf, this.p, this.p + len)
+      : Buffer.from(buf.buffer, buf.byteOffset + this.p, len).toString('latin1');
     this.p += len;
-    return s;
-  }
-
-  /** A short Huffman-coded string at `p`, decoded once per connection while remembered. */
-  private decoded(buf: Uint8Array, len: number): string {
-    const raw = latin1(buf, this.p, len);
-    let s = this.huffman.get(raw);
-    if (s === undefined) {
-      s = huffmanDecode(buf, this.p, this.p + len);
-      if (this.huffman.size >= HUFFMAN_CACHE_SIZE) this.huffman.clear();
-      this.huffman.set(raw, s);
-    }
     return s;
   }
 
