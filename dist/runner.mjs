@@ -11656,41 +11656,78 @@ function captures(e) {
     body: (e?.body?.length ?? 0) > 0 || (e?.json?.length ?? 0) > 0
   };
 }
-function checkResponse(e, r) {
+var BodyView = class {
+  constructor(source) {
+    this.source = source;
+  }
+  source;
+  decoded;
+  parsed;
+  /** the body as UTF-8 text ('' when there is none) */
+  text() {
+    if (this.decoded === void 0)
+      this.decoded = typeof this.source === "string" ? this.source : this.source?.toString("utf8") ?? "";
+    return this.decoded;
+  }
+  /** the body as a JSON document, or `{ ok: false }` when it is not JSON */
+  json() {
+    if (this.parsed === void 0) {
+      try {
+        this.parsed = { ok: true, doc: JSON.parse(this.text()) };
+      } catch {
+        this.parsed = { ok: false };
+      }
+    }
+    return this.parsed;
+  }
+};
+function checkResponse(e, r, body) {
   if (!e) return { ok: isSuccess(r.status) };
   if (e.status) {
     if (!e.status.includes(r.status))
       return isSuccess(r.status) ? { ok: false, check: "expect-status" } : { ok: false };
   } else if (!isSuccess(r.status)) return { ok: false };
-  for (const [name, text2] of Object.entries(e.headers ?? {})) {
-    const value = r.headers?.get(name);
-    if (value === void 0 || !value.toLowerCase().includes(text2.toLowerCase()))
-      return { ok: false, check: "expect-header" };
-  }
-  const { body: needsBody } = captures(e);
-  if (!needsBody) return { ok: true };
-  if (r.truncated) return { ok: false, check: "expect-too-large" };
-  const text = (r.body ?? Buffer.alloc(0)).toString("utf8");
-  for (const part of e.body ?? []) if (!text.includes(part)) return { ok: false, check: "expect-body" };
-  if (e.json && e.json.length > 0) {
-    let doc;
-    try {
-      doc = JSON.parse(text);
-    } catch {
-      return { ok: false, check: "expect-json" };
+  if (e.headers !== void 0)
+    for (const name in e.headers) {
+      const text = e.headers[name];
+      const value = r.headers?.get(name);
+      if (value === void 0 || !value.toLowerCase().includes(text.toLowerCase()))
+        return { ok: false, check: "expect-header" };
     }
-    for (const c of e.json) if (!jsonCheckHolds(c, doc)) return { ok: false, check: "expect-json" };
+  const texts = e.body?.length ?? 0;
+  const json = e.json?.length ?? 0;
+  if (texts === 0 && json === 0) return { ok: true };
+  if (r.truncated) return { ok: false, check: "expect-too-large" };
+  const view = body ?? new BodyView(r.body);
+  if (texts > 0) {
+    const text = view.text();
+    for (const part of e.body) if (!text.includes(part)) return { ok: false, check: "expect-body" };
+  }
+  if (json > 0) {
+    const parsed = view.json();
+    if (!parsed.ok) return { ok: false, check: "expect-json" };
+    for (const c of e.json)
+      if (!jsonCheckHolds(c, parsed.doc)) return { ok: false, check: "expect-json" };
   }
   return { ok: true };
 }
 function jsonCheckHolds(c, doc) {
-  const steps = parseJsonPath(c.path);
+  const steps = jsonPathSteps(c.path);
   if (!steps) return false;
   const found = jsonLookup(doc, steps);
   if (c.exists !== void 0) return found.found === c.exists;
   if (c.asText)
     return found.found && (typeof found.value === "string" ? found.value : JSON.stringify(found.value)) === c.equals;
   return found.found && jsonEqual(found.value, c.equals);
+}
+var PATH_STEPS = /* @__PURE__ */ new Map();
+var PATH_STEPS_MAX = 1024;
+function jsonPathSteps(path) {
+  if (PATH_STEPS.has(path)) return PATH_STEPS.get(path);
+  if (PATH_STEPS.size >= PATH_STEPS_MAX) PATH_STEPS.clear();
+  const steps = parseJsonPath(path);
+  PATH_STEPS.set(path, steps);
+  return steps;
 }
 function parseJsonPath(path) {
   let rest = path.trim();
@@ -11748,25 +11785,67 @@ function jsonEqual(a, b) {
 var UnsendableRequest = class extends Error {
   kind = "bad-header-value";
 };
+var ORIGIN_HOSTS = /* @__PURE__ */ new Map();
+var ORIGIN_HOSTS_MAX = 256;
+var PLAIN_TARGET = /^(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*)?(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]+)?$/;
+var PLAIN_ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9\-._~!$&'()*+,;=:@%[\]]+$/;
+var DOT_SEGMENT = /\/\.|%2e/i;
+function originEnd(url) {
+  const scheme = url.indexOf("://");
+  if (scheme <= 0) return 0;
+  let end = scheme + 3;
+  while (end < url.length) {
+    const c = url.charCodeAt(end);
+    if (c === 47 || c === 63 || c === 35 || c === 92) break;
+    end++;
+  }
+  return end;
+}
+function requestTarget(url) {
+  const end = originEnd(url);
+  const origin = end > 0 ? ORIGIN_HOSTS.get(url.slice(0, end)) : void 0;
+  if (origin !== void 0) {
+    const path = plainPath(url.slice(end));
+    if (path !== void 0) return { path, ...origin };
+  }
+  const parsed = new URL(url);
+  const https = parsed.protocol === "https:";
+  const target = { path: (parsed.pathname || "/") + parsed.search, host: parsed.host, https };
+  const written = PLAIN_ORIGIN.test(url.slice(0, end));
+  const agrees = (plainPath(url.slice(end)) ?? target.path) === target.path;
+  if (written && agrees && (parsed.protocol === "http:" || parsed.protocol === "https:")) {
+    if (ORIGIN_HOSTS.size >= ORIGIN_HOSTS_MAX) ORIGIN_HOSTS.clear();
+    ORIGIN_HOSTS.set(url.slice(0, end), { host: parsed.host, https });
+  }
+  return target;
+}
+function plainPath(rest) {
+  if (!PLAIN_TARGET.test(rest) || DOT_SEGMENT.test(rest)) return void 0;
+  return rest === "" || rest.startsWith("?") ? `/${rest}` : rest;
+}
 function serializeRequest(parts) {
   if (!HTTP_TOKEN.test(parts.method)) throw new UnsendableRequest("a method that is not a token");
-  for (const [k, v] of Object.entries(parts.headers))
-    if (UNSAFE_HEADER_VALUE.test(v))
+  let hasHost = false;
+  for (const k in parts.headers) {
+    if (UNSAFE_HEADER_VALUE.test(parts.headers[k]))
       throw new UnsendableRequest(`header ${k}: a line break, NUL or non-Latin-1 character`);
-  const url = new URL(parts.url);
-  const path = (url.pathname || "/") + url.search;
-  const lines = [`${parts.method.toUpperCase()} ${path} HTTP/1.1`];
-  const names = new Set(Object.keys(parts.headers).map((k) => k.toLowerCase()));
-  if (!names.has("host")) lines.push(`Host: ${url.host}`);
-  for (const [k, v] of Object.entries(parts.headers)) lines.push(`${k}: ${v}`);
-  const body = parts.body === void 0 ? void 0 : Buffer.from(parts.body, "utf8");
+    if (!hasHost && k.length === 4 && k.toLowerCase() === "host") hasHost = true;
+  }
+  const { path, host } = requestTarget(parts.url);
   const method = parts.method.toUpperCase();
-  if (body !== void 0) lines.push(`Content-Length: ${body.length}`);
-  else if (method === "POST" || method === "PUT" || method === "PATCH") lines.push("Content-Length: 0");
-  const head = Buffer.from(`${lines.join("\r\n")}\r
-\r
+  let head = `${method} ${path} HTTP/1.1\r
+`;
+  if (!hasHost) head += `Host: ${host}\r
+`;
+  for (const k in parts.headers) head += `${k}: ${parts.headers[k]}\r
+`;
+  const body = parts.body === void 0 ? void 0 : Buffer.from(parts.body, "utf8");
+  if (body !== void 0) head += `Content-Length: ${body.length}\r
+`;
+  else if (method === "POST" || method === "PUT" || method === "PATCH") head += "Content-Length: 0\r\n";
+  const bytes = Buffer.from(`${head}\r
 `, "latin1");
-  return body === void 0 ? head : Buffer.concat([head, body]);
+  return body === void 0 ? bytes : Buffer.concat([bytes, body]);
 }
 var ParseError = class extends Error {
   code = "parse-error";
@@ -13682,7 +13761,7 @@ var HTTP_STREAMS = {
 // runner/src/h2/request.ts
 var CONNECTION_SPECIFIC = /* @__PURE__ */ new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
 function h2RequestFrames(parts) {
-  const url = new URL(parts.url);
+  const url = requestTarget(parts.url);
   const method = parts.method.toUpperCase();
   let authority = url.host;
   const rest = [];
@@ -13699,9 +13778,9 @@ function h2RequestFrames(parts) {
   else if (method === "POST" || method === "PUT" || method === "PATCH") rest.push(["content-length", "0"]);
   const fields = [
     [":method", method],
-    [":scheme", url.protocol === "https:" ? "https" : "http"],
+    [":scheme", url.https ? "https" : "http"],
     [":authority", authority],
-    [":path", (url.pathname || "/") + url.search],
+    [":path", url.path],
     ...rest
   ];
   return requestFrames(encodeHeaderBlock(fields), body);
@@ -13874,22 +13953,29 @@ function extractValue(rule, res) {
   const value = readValue(rule, res);
   return value === "" ? void 0 : value;
 }
+var REGEXES = /* @__PURE__ */ new Map();
+var REGEXES_MAX = 256;
+function compiled(source) {
+  let re = REGEXES.get(source);
+  if (re === void 0) {
+    if (REGEXES.size >= REGEXES_MAX) REGEXES.clear();
+    re = new RegExp(source);
+    REGEXES.set(source, re);
+  }
+  return re;
+}
 function readValue(rule, res) {
   if ("header" in rule) return res.headers.get(rule.header.toLowerCase());
   if ("cookie" in rule) return cookieValue(res.setCookies, rule.cookie);
   if ("regex" in rule) {
-    const m = new RegExp(rule.regex).exec(res.body);
+    const m = compiled(rule.regex).exec(res.body.text());
     return m?.[rule.group] ?? void 0;
   }
-  const steps = parseJsonPath(rule.json);
+  const steps = jsonPathSteps(rule.json);
   if (!steps) return void 0;
-  let node;
-  try {
-    node = JSON.parse(res.body);
-  } catch {
-    return void 0;
-  }
-  const found = jsonLookup(node, steps);
+  const parsed = res.body.json();
+  if (!parsed.ok) return void 0;
+  const found = jsonLookup(parsed.doc, steps);
   if (!found.found || found.value === null) return void 0;
   return typeof found.value === "string" ? found.value : JSON.stringify(found.value);
 }
@@ -13910,6 +13996,7 @@ function bodyPreview(body) {
 }
 
 // runner/src/flow.ts
+var NO_HEADERS = /* @__PURE__ */ new Map();
 function expectTemplate(e, values) {
   if (!e) return void 0;
   const compile = (t) => compileText(t, void 0, values).compiled;
@@ -14022,14 +14109,11 @@ var Flow = class {
       this.src.values = s.values;
       expect = this.renderExpect(step.expect, step.expectTemplate);
     }
-    const verdict = checkResponse(expect, r);
+    const body = new BodyView(r.body);
+    const verdict = checkResponse(expect, r, body);
     if (!verdict.ok || step.extract.length === 0) return verdict;
-    const headers = r.headers ?? /* @__PURE__ */ new Map();
-    const answer = {
-      headers,
-      setCookies: splitSetCookie(headers.get("set-cookie")),
-      body: r.body?.toString("utf8") ?? ""
-    };
+    const headers = r.headers ?? NO_HEADERS;
+    const answer = { headers, setCookies: splitSetCookie(headers.get("set-cookie")), body };
     for (const { name, rule } of step.extract) {
       const value = extractValue(rule, answer);
       if (value === void 0) return { ok: false, check: "extract" };
@@ -15481,10 +15565,10 @@ function compileTemplate(text) {
   return { parts, uses };
 }
 function functionSlot(whole, name) {
-  const { compiled, problems } = compileText(whole, void 0);
-  const [first, slot, rest] = compiled.parts;
+  const { compiled: compiled2, problems } = compileText(whole, void 0);
+  const [first, slot, rest] = compiled2.parts;
   if (problems.length > 0) throw new Error(problems[0]);
-  if (compiled.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
+  if (compiled2.parts.length !== 3 || first !== "" || rest !== "" || typeof slot !== "object")
     throw new Error(
       `unknown placeholder {{${name}}} (use ${WS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}, or a function: ${Object.keys(
         TEMPLATE_FUNCTIONS
@@ -15599,17 +15683,14 @@ async function runSetup(steps, defaultTimeoutMs, send = sendOnce, now = () => pe
     if ("error" in answer) return fail(`${request.method}: no answer (${answer.error})`);
     const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
     if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
-    const checked = checkResponse(step.request.expect, {
-      status: answer.status,
-      headers: answer.headers,
-      body: Buffer.from(answer.body, "utf8")
-    });
+    const body = new BodyView(answer.body);
+    const checked = checkResponse(step.request.expect, { status: answer.status, headers: answer.headers }, body);
     if (!checked.ok) {
       const why = checked.check ? `failed its expect (${checked.check})` : "not a 2xx or 3xx status";
       return fail(`${got}: ${why}`);
     }
     for (const { name, rule } of step.extract) {
-      const value = extractValue(rule, answer);
+      const value = extractValue(rule, { headers: answer.headers, setCookies: answer.setCookies, body });
       if (value === void 0) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
       const problem = valueProblem(value, headerNames.has(name));
       if (problem !== void 0) return fail(`HTTP ${answer.status}: extract ${name} (${ruleText(rule)}): ${problem}`);

@@ -5,8 +5,11 @@ import {
   ParseError,
   ResponseParser,
   requestAsksClose,
+  type RequestTarget,
+  requestTarget,
   serializeRequest,
 } from '../../runner/src/http1.js';
+import { seededRandom } from '../../src/stats/random.js';
 import { EXPECT_BODY_LIMIT } from '../../src/runner-kit/expect.js';
 
 /** Feeds `text` in pieces cut at `cuts` (offsets); returns the parser's result, or the error. */
@@ -552,6 +555,93 @@ describe('serializeRequest', () => {
     ],
   ])('%s', (_label, parts, expected) => {
     expect(serializeRequest(parts).toString('utf8')).toBe(expected);
+  });
+});
+
+/** What the request line and Host take from `url` as the WHATWG parser reads it (or its error). */
+function byParser(url: string): RequestTarget | 'throws' {
+  try {
+    const u = new URL(url);
+    return { path: (u.pathname || '/') + u.search, host: u.host, https: u.protocol === 'https:' };
+  } catch {
+    return 'throws';
+  }
+}
+
+function byTarget(url: string): RequestTarget | 'throws' {
+  try {
+    return requestTarget(url);
+  } catch {
+    return 'throws';
+  }
+}
+
+describe('requestTarget: what the URL parser gives, remembered origins or not', () => {
+  // each read twice: the first may go through the parser and remember the origin, the second may not
+  it.each([
+    'http://api:8080/v1/items/42?expand=owner',
+    'http://API:8080/a',
+    'http://api:80/a',
+    'https://api:443/a?b=1',
+    'http://api',
+    'http://api?x=1',
+    'http://api/?',
+    'http://api/a?',
+    'http://api/a/./b',
+    'http://api/a/../b',
+    'http://api/a/%2e%2E/b',
+    'http://api/a/.b/c',
+    'http://api/a b',
+    'http://api/a\tb',
+    "http://api/a'b?c'd",
+    'http://api/a"b',
+    'http://api/a#frag',
+    'http://api/a?b#frag',
+    'http://api\\a\\b',
+    'http:///api/x',
+    'http:////api/x',
+    'http://user:pw@api/x',
+    'http://[::1]:8080/x',
+    'http://127.0.0.1:8080/x?%zz',
+    'http://api/a|b^c{d}`e<f>',
+    ' http://api/x ',
+    'http://bücher.example/x',
+    'ws://api/x',
+    "foo://api/a?b'c",
+    'api/x',
+    'http://',
+    'http://a b/x',
+  ])('%s', (url) => {
+    const expected = byParser(url);
+    expect(byTarget(url)).toEqual(expected);
+    expect(byTarget(url)).toEqual(expected);
+  });
+
+  it('agrees with the parser on 20,000 generated URLs over a few origins, seen and unseen', () => {
+    const random = seededRandom(20261130);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+    const origins = [
+      'http://api:8080',
+      'HTTP://Api',
+      'https://x.test:443',
+      'HTTPS://s:8443',
+      'http:///y',
+      'http://u@z',
+      'ws://w',
+    ];
+    const pieces = ['/', 'a', '.', '..', '%2e', '%', '?', '#', ' ', "'", '"', '\\', '\t', '=', '&', 'é', '@', ':', '|'];
+    const seen: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      let rest = '';
+      const n = Math.floor(random() * 8);
+      for (let j = 0; j < n; j++) rest += pick(pieces);
+      const url = `${pick(origins)}${rest}`;
+      const expected = byParser(url);
+      const got = byTarget(url);
+      if (JSON.stringify(got) !== JSON.stringify(expected))
+        seen.push(`${url} → ${JSON.stringify(got)}, not ${JSON.stringify(expected)}`);
+    }
+    expect(seen).toEqual([]);
   });
 });
 

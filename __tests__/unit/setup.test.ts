@@ -3,7 +3,7 @@
 // environment, then the runner's values) that never let a value be read twice.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import { expandPlan, unfilledPlan } from '../../src/config/env.js';
@@ -18,8 +18,9 @@ import {
   extractValue,
   type PlanSetupStep,
   ruleProblem,
-  type SetupResponse,
+  type Extractable,
 } from '../../src/runner-kit/setup.js';
+import { BodyView, checkResponse } from '../../src/runner-kit/expect.js';
 import { EVENT_MARKER } from '../../src/runner-kit/plan.js';
 import { parseEventLine } from '../../src/runner-kit/validate.js';
 import { fillPlaceholders } from '../../src/runner-kit/placeholders.js';
@@ -204,14 +205,16 @@ describe('setup in the config', () => {
   });
 });
 
-const RESPONSE: SetupResponse = {
+const RESPONSE: Extractable = {
   headers: new Map([
     ['x-token', 'h-123'],
     ['content-type', 'application/json'],
     ['x-empty', ''],
   ]),
   setCookies: ['theme=dark; Path=/', 'sid=abc%3D; HttpOnly; Path=/', 'quoted="q v"; Path=/', 'sid=second; Path=/'],
-  body: '{"token":"t-1","n":7,"ok":true,"user":{"id":42,"tags":["a","b"]},"nil":null,"empty":"","html":"id=99 code=;"}',
+  body: new BodyView(
+    '{"token":"t-1","n":7,"ok":true,"user":{"id":42,"tags":["a","b"]},"nil":null,"empty":"","html":"id=99 code=;"}',
+  ),
 };
 
 describe('extractValue', () => {
@@ -240,7 +243,35 @@ describe('extractValue', () => {
   ])('%s', (_label, rule, value) => expect(extractValue(rule, RESPONSE)).toBe(value));
 
   it('a body that is not JSON has no JSON path', () =>
-    expect(extractValue({ json: '$.a' }, { ...RESPONSE, body: '<html>' })).toBeUndefined());
+    expect(extractValue({ json: '$.a' }, { ...RESPONSE, body: new BodyView('<html>') })).toBeUndefined());
+
+  it("a step's checks and its rules decode and parse its body once", () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const decode = vi.spyOn(Buffer.prototype, 'toString');
+    try {
+      const body = new BodyView(Buffer.from('{"id":7,"name":"x","tags":["a"]}'));
+      const checked = checkResponse({ json: [{ path: '$.id', equals: 7 }], body: ['"x"'] }, { status: 200 }, body);
+      const answer = { headers: new Map<string, string>(), setCookies: [], body };
+      const values = [
+        extractValue({ json: '$.name' }, answer),
+        extractValue({ json: 'tags[0]' }, answer),
+        extractValue({ regex: '"id":(\\d+)', group: 1 }, answer),
+      ];
+      expect(checked).toEqual({ ok: true });
+      expect(values).toEqual(['x', 'a', '7']);
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(decode).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+      decode.mockRestore();
+    }
+  });
+
+  it('a regex rule read again finds the same (its compiled form keeps no state between answers)', () => {
+    const rule: ExtractRule = { regex: 'n=(\\d+)', group: 1 };
+    const read = (text: string) => extractValue(rule, { ...RESPONSE, body: new BodyView(text) });
+    expect([read('n=1'), read('n=22'), read('x'), read('n=3')]).toEqual(['1', '22', undefined, '3']);
+  });
 
   it('cookies: name=value before the first ;, other names passed over', () => {
     expect(cookieValue(['a=1', 'b=2; Max-Age=0', 'broken'], 'b')).toBe('2');

@@ -9,7 +9,7 @@
 // back to back; in an open loop the schedule starts iterations (each on a free connection, which it
 // holds until its last step is answered), the first step's latency counted from the scheduled start as
 // any open-loop send's, each later step's from its own write.
-import { captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
+import { BodyView, captures, checkResponse, type PlanExpect } from '../../src/runner-kit/expect.js';
 import type { PlanFlow, PlanRequest } from '../../src/runner-kit/plan.js';
 import { type ExtractRule, extractValue } from '../../src/runner-kit/setup.js';
 import {
@@ -21,6 +21,8 @@ import {
 } from '../../src/runner-kit/template.js';
 import type { Capture, ParsedResponse, RequestParts } from './http1.js';
 import type { EngineConnection } from './transport.js';
+
+const NO_HEADERS: ReadonlyMap<string, string> = new Map();
 
 /** One iteration in progress on a connection. */
 interface IterationState {
@@ -177,14 +179,12 @@ export class Flow {
       this.src.values = s.values;
       expect = this.renderExpect(step.expect as PlanExpect, step.expectTemplate);
     }
-    const verdict = checkResponse(expect, r);
+    // the body is decoded and parsed once for the checks and the rules together
+    const body = new BodyView(r.body);
+    const verdict = checkResponse(expect, r, body);
     if (!verdict.ok || step.extract.length === 0) return verdict;
-    const headers = r.headers ?? new Map<string, string>();
-    const answer = {
-      headers,
-      setCookies: splitSetCookie(headers.get('set-cookie')),
-      body: r.body?.toString('utf8') ?? '',
-    };
+    const headers = r.headers ?? NO_HEADERS;
+    const answer = { headers, setCookies: splitSetCookie(headers.get('set-cookie')), body };
     for (const { name, rule } of step.extract) {
       const value = extractValue(rule, answer);
       if (value === undefined) return { ok: false, check: 'extract' };

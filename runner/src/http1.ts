@@ -19,10 +19,6 @@ export interface RequestParts {
 }
 
 /**
- * The request as bytes: request line, `Host` (unless given), the user's headers in their order,
- * `Content-Length` when there is a body (or the method usually carries one), then the body.
- */
-/**
  * A request that cannot be written as it was rendered: a header value (or the method) holding a
  * line break, a NUL or a character beyond Latin-1 (which the head's encoding would cut to one byte:
  * U+010A is LF). Its send fails as `kind`.
@@ -31,23 +27,97 @@ export class UnsendableRequest extends Error {
   readonly kind: string = 'bad-header-value';
 }
 
+/** http(s) origins seen (`scheme://authority` as written) → their `host` and scheme as the WHATWG URL parser gives them */
+const ORIGIN_HOSTS = new Map<string, { host: string; https: boolean }>();
+const ORIGIN_HOSTS_MAX = 256;
+/** a path the URL parser keeps as written (nothing it percent-encodes, strips or reads specially),
+ * then a query likewise, not empty (`?` alone is dropped) and without `'` (encoded in a query) */
+const PLAIN_TARGET = /^(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*)?(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]+)?$/;
+/** an origin written plainly: a scheme, `://`, then an authority with nothing the parser strips,
+ * skips (`http:///h`) or stops at */
+const PLAIN_ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9\-._~!$&'()*+,;=:@%[\]]+$/;
+/** what could be a dot segment (`/.`, `%2e`): left to the parser */
+const DOT_SEGMENT = /\/\.|%2e/i;
+
+/** Where `url`'s authority ends: its first `/`, `?`, `#` or `\` after `://` (0 without `://`). */
+function originEnd(url: string): number {
+  const scheme = url.indexOf('://');
+  if (scheme <= 0) return 0;
+  let end = scheme + 3;
+  while (end < url.length) {
+    const c = url.charCodeAt(end);
+    if (c === 0x2f || c === 0x3f || c === 0x23 || c === 0x5c) break;
+    end++;
+  }
+  return end;
+}
+
+/** What a request's head takes from its URL. */
+export interface RequestTarget {
+  /** `pathname + search`: `/` when the URL has no path */
+  path: string;
+  /** the authority (`host`, a default port left out) */
+  host: string;
+  /** the scheme is https */
+  https: boolean;
+}
+
+/**
+ * What a request line and its `Host` header take from a URL: the path and query (`/` when there is
+ * no path) and the authority, exactly as `new URL(url)` gives them (`pathname + search`, `host`, `protocol`). A
+ * URL whose http(s) origin was seen before and whose path and query the parser would keep as written
+ * is split without parsing it again (a flow renders its URLs per request); any other goes through
+ * `URL`, which throws for one that is not a URL.
+ */
+export function requestTarget(url: string): RequestTarget {
+  const end = originEnd(url);
+  const origin = end > 0 ? ORIGIN_HOSTS.get(url.slice(0, end)) : undefined;
+  if (origin !== undefined) {
+    const path = plainPath(url.slice(end));
+    if (path !== undefined) return { path, ...origin };
+  }
+  const parsed = new URL(url);
+  const https = parsed.protocol === 'https:';
+  const target = { path: (parsed.pathname || '/') + parsed.search, host: parsed.host, https };
+  // remembered only where the origin is written plainly and the split above agrees with the
+  // parser's for this very URL
+  const written = PLAIN_ORIGIN.test(url.slice(0, end));
+  const agrees = (plainPath(url.slice(end)) ?? target.path) === target.path;
+  if (written && agrees && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) {
+    if (ORIGIN_HOSTS.size >= ORIGIN_HOSTS_MAX) ORIGIN_HOSTS.clear();
+    ORIGIN_HOSTS.set(url.slice(0, end), { host: parsed.host, https });
+  }
+  return target;
+}
+
+/** The request target of what follows a URL's authority, when the parser would keep it as written. */
+function plainPath(rest: string): string | undefined {
+  if (!PLAIN_TARGET.test(rest) || DOT_SEGMENT.test(rest)) return undefined;
+  return rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
+}
+
+/**
+ * The request as bytes: request line, `Host` (unless given), the user's headers in their order,
+ * `Content-Length` when there is a body (or the method usually carries one), then the body.
+ */
 export function serializeRequest(parts: RequestParts): Buffer {
   if (!HTTP_TOKEN.test(parts.method)) throw new UnsendableRequest('a method that is not a token');
-  for (const [k, v] of Object.entries(parts.headers))
-    if (UNSAFE_HEADER_VALUE.test(v))
+  let hasHost = false;
+  for (const k in parts.headers) {
+    if (UNSAFE_HEADER_VALUE.test(parts.headers[k] as string))
       throw new UnsendableRequest(`header ${k}: a line break, NUL or non-Latin-1 character`);
-  const url = new URL(parts.url);
-  const path = (url.pathname || '/') + url.search;
-  const lines = [`${parts.method.toUpperCase()} ${path} HTTP/1.1`];
-  const names = new Set(Object.keys(parts.headers).map((k) => k.toLowerCase()));
-  if (!names.has('host')) lines.push(`Host: ${url.host}`);
-  for (const [k, v] of Object.entries(parts.headers)) lines.push(`${k}: ${v}`);
-  const body = parts.body === undefined ? undefined : Buffer.from(parts.body, 'utf8');
+    if (!hasHost && k.length === 4 && k.toLowerCase() === 'host') hasHost = true;
+  }
+  const { path, host } = requestTarget(parts.url);
   const method = parts.method.toUpperCase();
-  if (body !== undefined) lines.push(`Content-Length: ${body.length}`);
-  else if (method === 'POST' || method === 'PUT' || method === 'PATCH') lines.push('Content-Length: 0');
-  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-  return body === undefined ? head : Buffer.concat([head, body]);
+  let head = `${method} ${path} HTTP/1.1\r\n`;
+  if (!hasHost) head += `Host: ${host}\r\n`;
+  for (const k in parts.headers) head += `${k}: ${parts.headers[k] as string}\r\n`;
+  const body = parts.body === undefined ? undefined : Buffer.from(parts.body, 'utf8');
+  if (body !== undefined) head += `Content-Length: ${body.length}\r\n`;
+  else if (method === 'POST' || method === 'PUT' || method === 'PATCH') head += 'Content-Length: 0\r\n';
+  const bytes = Buffer.from(`${head}\r\n`, 'latin1');
+  return body === undefined ? bytes : Buffer.concat([bytes, body]);
 }
 
 /** What the parser reports at the end of one response. */

@@ -4,7 +4,7 @@
 // engine: they are not measured. A step that fails stops the runner with what it got.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { checkResponse } from '../../src/runner-kit/expect.js';
+import { BodyView, checkResponse } from '../../src/runner-kit/expect.js';
 import { type Fill, fillRequest, fillTarget } from '../../src/runner-kit/fill.js';
 import { UNSAFE_HEADER_VALUE } from '../../src/runner-kit/connection-header.js';
 import { maskForms, maskText } from './mask.js';
@@ -104,17 +104,14 @@ export async function runSetup(
     if ('error' in answer) return fail(`${request.method}: no answer (${answer.error})`);
     const got = `HTTP ${answer.status}, body ${bodyPreview(answer.body)}`;
     if (answer.truncated) return fail(`${got}: an answer larger than ${SETUP_BODY_LIMIT / 1024 / 1024} MiB`);
-    const checked = checkResponse(step.request.expect, {
-      status: answer.status,
-      headers: answer.headers,
-      body: Buffer.from(answer.body, 'utf8'),
-    });
+    const body = new BodyView(answer.body);
+    const checked = checkResponse(step.request.expect, { status: answer.status, headers: answer.headers }, body);
     if (!checked.ok) {
       const why = checked.check ? `failed its expect (${checked.check})` : 'not a 2xx or 3xx status';
       return fail(`${got}: ${why}`);
     }
     for (const { name, rule } of step.extract) {
-      const value = extractValue(rule, answer);
+      const value = extractValue(rule, { headers: answer.headers, setCookies: answer.setCookies, body });
       if (value === undefined) return fail(`${got}: extract ${name} (${ruleText(rule)}) found nothing`);
       const problem = valueProblem(value, headerNames.has(name));
       if (problem !== undefined) return fail(`HTTP ${answer.status}: extract ${name} (${ruleText(rule)}): ${problem}`);

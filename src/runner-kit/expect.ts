@@ -62,46 +62,96 @@ export interface CheckedResponse {
 }
 
 /**
+ * A response's body read at most once each way: its text and its JSON, decoded on first use, so a
+ * step's checks and its extract rules share one decoding and one parse (a flow's step reads both).
+ */
+export class BodyView {
+  private decoded: string | undefined;
+  private parsed: { ok: true; doc: unknown } | { ok: false } | undefined;
+  constructor(private readonly source: Buffer | string | undefined) {}
+
+  /** the body as UTF-8 text ('' when there is none) */
+  text(): string {
+    if (this.decoded === undefined)
+      this.decoded = typeof this.source === 'string' ? this.source : (this.source?.toString('utf8') ?? '');
+    return this.decoded;
+  }
+
+  /** the body as a JSON document, or `{ ok: false }` when it is not JSON */
+  json(): { ok: true; doc: unknown } | { ok: false } {
+    if (this.parsed === undefined) {
+      try {
+        this.parsed = { ok: true, doc: JSON.parse(this.text()) };
+      } catch {
+        this.parsed = { ok: false };
+      }
+    }
+    return this.parsed;
+  }
+}
+
+/**
  * Whether the response is a success, and the check that failed. Without checks, or without a status
  * list, the status must be 2xx/3xx; a status that fails that default is a plain failure (its status
- * class is the error), not a check failure.
+ * class is the error), not a check failure. `body`: the response's body read once (a flow passes the
+ * one its extract rules read next).
  */
-export function checkResponse(e: PlanExpect | undefined, r: CheckedResponse): { ok: boolean; check?: CheckKind } {
+export function checkResponse(
+  e: PlanExpect | undefined,
+  r: CheckedResponse,
+  body?: BodyView,
+): { ok: boolean; check?: CheckKind } {
   if (!e) return { ok: isSuccess(r.status) };
   if (e.status) {
     if (!e.status.includes(r.status))
       return isSuccess(r.status) ? { ok: false, check: 'expect-status' } : { ok: false };
   } else if (!isSuccess(r.status)) return { ok: false };
-  for (const [name, text] of Object.entries(e.headers ?? {})) {
-    const value = r.headers?.get(name);
-    if (value === undefined || !value.toLowerCase().includes(text.toLowerCase()))
-      return { ok: false, check: 'expect-header' };
-  }
-  const { body: needsBody } = captures(e);
-  if (!needsBody) return { ok: true };
-  if (r.truncated) return { ok: false, check: 'expect-too-large' };
-  const text = (r.body ?? Buffer.alloc(0)).toString('utf8');
-  for (const part of e.body ?? []) if (!text.includes(part)) return { ok: false, check: 'expect-body' };
-  if (e.json && e.json.length > 0) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch {
-      return { ok: false, check: 'expect-json' };
+  if (e.headers !== undefined)
+    for (const name in e.headers) {
+      const text = e.headers[name] as string;
+      const value = r.headers?.get(name);
+      if (value === undefined || !value.toLowerCase().includes(text.toLowerCase()))
+        return { ok: false, check: 'expect-header' };
     }
-    for (const c of e.json) if (!jsonCheckHolds(c, doc)) return { ok: false, check: 'expect-json' };
+  const texts = e.body?.length ?? 0;
+  const json = e.json?.length ?? 0;
+  if (texts === 0 && json === 0) return { ok: true };
+  if (r.truncated) return { ok: false, check: 'expect-too-large' };
+  const view = body ?? new BodyView(r.body);
+  if (texts > 0) {
+    const text = view.text();
+    for (const part of e.body as string[]) if (!text.includes(part)) return { ok: false, check: 'expect-body' };
+  }
+  if (json > 0) {
+    const parsed = view.json();
+    if (!parsed.ok) return { ok: false, check: 'expect-json' };
+    for (const c of e.json as JsonCheck[])
+      if (!jsonCheckHolds(c, parsed.doc)) return { ok: false, check: 'expect-json' };
   }
   return { ok: true };
 }
 
 function jsonCheckHolds(c: JsonCheck, doc: unknown): boolean {
-  const steps = parseJsonPath(c.path);
+  const steps = jsonPathSteps(c.path);
   if (!steps) return false;
   const found = jsonLookup(doc, steps);
   if (c.exists !== undefined) return found.found === c.exists;
   if (c.asText)
     return found.found && (typeof found.value === 'string' ? found.value : JSON.stringify(found.value)) === c.equals;
   return found.found && jsonEqual(found.value, c.equals);
+}
+
+/** the paths read so far (a config names few; bounded all the same) */
+const PATH_STEPS = new Map<string, ReadonlyArray<string | number> | undefined>();
+const PATH_STEPS_MAX = 1024;
+
+/** parseJsonPath's answer, remembered: a check or a rule reads the same path on every response. */
+export function jsonPathSteps(path: string): ReadonlyArray<string | number> | undefined {
+  if (PATH_STEPS.has(path)) return PATH_STEPS.get(path);
+  if (PATH_STEPS.size >= PATH_STEPS_MAX) PATH_STEPS.clear();
+  const steps = parseJsonPath(path);
+  PATH_STEPS.set(path, steps);
+  return steps;
 }
 
 /**

@@ -3,7 +3,7 @@
 // of the plan only: the host never holds them, so no results, baseline, report or log line can).
 // Shared by the host (the plan it writes, the rules it checks) and the runner (extraction). Pure.
 import { HTTP_TOKEN } from './connection-header.js';
-import { jsonLookup, parseJsonPath } from './expect.js';
+import { type BodyView, jsonLookup, jsonPathSteps, parseJsonPath } from './expect.js';
 import type { PlanRequest } from './plan.js';
 
 /** Where a value is read from: a JSON path of the body, a response header, a regex's group over the
@@ -25,6 +25,14 @@ export interface SetupResponse {
   /** each Set-Cookie header, whole */
   setCookies: readonly string[];
   body: string;
+}
+
+/** What extraction reads of an answer: its headers, its Set-Cookie headers, and its body, decoded and
+ * parsed at most once however many rules (and checks) read it. */
+export interface Extractable {
+  headers: ReadonlyMap<string, string>;
+  setCookies: readonly string[];
+  body: BodyView;
 }
 
 /** The most body a setup step reads (a login answer is small). */
@@ -70,27 +78,37 @@ export function ruleProblem(rule: ExtractRule): string | undefined {
 /** The value a rule reads from a response, or undefined when it finds none (or only an empty text or a
  * JSON null: a login that answers `"token": null` gave no token). A JSON string is its text; a number
  * or boolean its JSON; an object or array its JSON text. */
-export function extractValue(rule: ExtractRule, res: SetupResponse): string | undefined {
+export function extractValue(rule: ExtractRule, res: Extractable): string | undefined {
   const value = readValue(rule, res);
   return value === '' ? undefined : value;
 }
 
-function readValue(rule: ExtractRule, res: SetupResponse): string | undefined {
+/** the rules' regular expressions, compiled once (no flags: `exec` keeps no state between calls) */
+const REGEXES = new Map<string, RegExp>();
+const REGEXES_MAX = 256;
+
+function compiled(source: string): RegExp {
+  let re = REGEXES.get(source);
+  if (re === undefined) {
+    if (REGEXES.size >= REGEXES_MAX) REGEXES.clear();
+    re = new RegExp(source);
+    REGEXES.set(source, re);
+  }
+  return re;
+}
+
+function readValue(rule: ExtractRule, res: Extractable): string | undefined {
   if ('header' in rule) return res.headers.get(rule.header.toLowerCase());
   if ('cookie' in rule) return cookieValue(res.setCookies, rule.cookie);
   if ('regex' in rule) {
-    const m = new RegExp(rule.regex).exec(res.body);
+    const m = compiled(rule.regex).exec(res.body.text());
     return m?.[rule.group] ?? undefined;
   }
-  const steps = parseJsonPath(rule.json);
+  const steps = jsonPathSteps(rule.json);
   if (!steps) return undefined;
-  let node: unknown;
-  try {
-    node = JSON.parse(res.body);
-  } catch {
-    return undefined;
-  }
-  const found = jsonLookup(node, steps);
+  const parsed = res.body.json();
+  if (!parsed.ok) return undefined;
+  const found = jsonLookup(parsed.doc, steps);
   if (!found.found || found.value === null) return undefined;
   return typeof found.value === 'string' ? found.value : JSON.stringify(found.value);
 }

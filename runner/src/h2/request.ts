@@ -3,6 +3,7 @@
 // header the user gives becomes :authority); gRPC calls are POSTs with a length-prefixed message.
 import { encodeHeaderBlock } from './hpack.js';
 import { requestFrames } from './frames.js';
+import { requestTarget } from '../http1.js';
 
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2): HTTP/1.1 connection management, dropped. */
 const CONNECTION_SPECIFIC = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
@@ -19,7 +20,7 @@ export interface H2RequestParts {
  * content-length is set for a body (or a method that usually has one), as on HTTP/1.1.
  */
 export function h2RequestFrames(parts: H2RequestParts): Buffer {
-  const url = new URL(parts.url);
+  const url = requestTarget(parts.url);
   const method = parts.method.toUpperCase();
   let authority = url.host;
   const rest: Array<[string, string]> = [];
@@ -37,9 +38,9 @@ export function h2RequestFrames(parts: H2RequestParts): Buffer {
   else if (method === 'POST' || method === 'PUT' || method === 'PATCH') rest.push(['content-length', '0']);
   const fields: Array<[string, string]> = [
     [':method', method],
-    [':scheme', url.protocol === 'https:' ? 'https' : 'http'],
+    [':scheme', url.https ? 'https' : 'http'],
     [':authority', authority],
-    [':path', (url.pathname || '/') + url.search],
+    [':path', url.path],
     ...rest,
   ];
   return requestFrames(encodeHeaderBlock(fields), body);
