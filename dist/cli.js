@@ -5424,9 +5424,9 @@ var require_pako = __commonJS({
     var assign = require_common().assign;
     var deflate = require_deflate2();
     var inflate = require_inflate2();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var pako2 = {};
-    assign(pako2, deflate, inflate, constants);
+    assign(pako2, deflate, inflate, constants2);
     module2.exports = pako2;
   }
 });
@@ -34641,7 +34641,7 @@ var require_SFTP = __commonJS({
     "use strict";
     var EventEmitter = __require("events");
     var fs = __require("fs");
-    var { constants } = fs;
+    var { constants: constants2 } = fs;
     var {
       Readable: ReadableStream,
       Writable: WritableStream
@@ -36496,25 +36496,25 @@ var require_SFTP = __commonJS({
         this.extended = initial && initial.extended;
       }
       isDirectory() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFDIR;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFDIR;
       }
       isFile() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFREG;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFREG;
       }
       isBlockDevice() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFBLK;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFBLK;
       }
       isCharacterDevice() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFCHR;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFCHR;
       }
       isSymbolicLink() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFLNK;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFLNK;
       }
       isFIFO() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFIFO;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFIFO;
       }
       isSocket() {
-        return (this.mode & constants.S_IFMT) === constants.S_IFSOCK;
+        return (this.mode & constants2.S_IFMT) === constants2.S_IFSOCK;
       }
     };
     function attrsToBytes(attrs2) {
@@ -47162,7 +47162,7 @@ var require_end_of_stream2 = __commonJS({
 // node_modules/tar-fs/node_modules/tar-stream/pack.js
 var require_pack = __commonJS({
   "node_modules/tar-fs/node_modules/tar-stream/pack.js"(exports2, module2) {
-    var constants = require_fs_constants();
+    var constants2 = require_fs_constants();
     var eos = require_end_of_stream2();
     var inherits = require_inherits();
     var alloc = Buffer.alloc;
@@ -47180,16 +47180,16 @@ var require_pack = __commonJS({
       if (size) self2.push(END_OF_TAR.slice(0, 512 - size));
     };
     function modeToType(mode) {
-      switch (mode & constants.S_IFMT) {
-        case constants.S_IFBLK:
+      switch (mode & constants2.S_IFMT) {
+        case constants2.S_IFBLK:
           return "block-device";
-        case constants.S_IFCHR:
+        case constants2.S_IFCHR:
           return "character-device";
-        case constants.S_IFDIR:
+        case constants2.S_IFDIR:
           return "directory";
-        case constants.S_IFIFO:
+        case constants2.S_IFIFO:
           return "fifo";
-        case constants.S_IFLNK:
+        case constants2.S_IFLNK:
           return "symlink";
       }
       return "file";
@@ -72285,7 +72285,7 @@ var require_extract2 = __commonJS({
 // node_modules/tar-stream/constants.js
 var require_constants4 = __commonJS({
   "node_modules/tar-stream/constants.js"(exports2, module2) {
-    var constants = {
+    var constants2 = {
       // just for envs without fs
       S_IFMT: 61440,
       S_IFDIR: 16384,
@@ -72295,9 +72295,9 @@ var require_constants4 = __commonJS({
       S_IFLNK: 40960
     };
     try {
-      module2.exports = __require("fs").constants || constants;
+      module2.exports = __require("fs").constants || constants2;
     } catch {
-      module2.exports = constants;
+      module2.exports = constants2;
     }
   }
 });
@@ -72307,7 +72307,7 @@ var require_pack2 = __commonJS({
   "node_modules/tar-stream/pack.js"(exports2, module2) {
     var { Readable, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
-    var constants = require_constants4();
+    var constants2 = require_constants4();
     var headers = require_headers2();
     var DMODE = 493;
     var FMODE = 420;
@@ -72510,16 +72510,16 @@ var require_pack2 = __commonJS({
       return new Pack(opts);
     };
     function modeToType(mode) {
-      switch (mode & constants.S_IFMT) {
-        case constants.S_IFBLK:
+      switch (mode & constants2.S_IFMT) {
+        case constants2.S_IFBLK:
           return "block-device";
-        case constants.S_IFCHR:
+        case constants2.S_IFCHR:
           return "character-device";
-        case constants.S_IFDIR:
+        case constants2.S_IFDIR:
           return "directory";
-        case constants.S_IFIFO:
+        case constants2.S_IFIFO:
           return "fifo";
-        case constants.S_IFLNK:
+        case constants2.S_IFLNK:
           return "symlink";
       }
       return "file";
@@ -72600,13 +72600,21 @@ function lastLine(text) {
 }
 
 // src/common/read-fs.ts
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 var realReadFs = {
   readText: (path) => readFileSync(path, "utf8"),
   exists: existsSync,
   realpath: (path) => realpathSync(path),
   isFile: (path) => statSync(path).isFile()
 };
+function realWritable(path) {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // src/history/file.ts
 import { readFileSync as readFileSync2 } from "node:fs";
@@ -95204,7 +95212,6 @@ function unsetNames(config2, env, bodies) {
 }
 
 // src/cli/main.ts
-import { dirname as dirname5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // src/config/bodies.ts
@@ -100893,6 +100900,50 @@ function buildRunRequest(input2, ctx, outFormatOption = "--out-format") {
   };
 }
 
+// src/run/output-paths.ts
+import { dirname as dirname4 } from "node:path";
+function outFormatPath(spec) {
+  const at = spec.indexOf("=");
+  return at > 0 && at < spec.length - 1 ? spec.slice(at + 1) : void 0;
+}
+function upward(path) {
+  const chain = [];
+  for (let p = path; ; p = dirname4(p)) {
+    chain.push(p);
+    if (dirname4(p) === p) break;
+  }
+  return chain;
+}
+function problemOf2(probe, o) {
+  const chain = upward(o.kind === "directory" ? o.path : dirname4(o.path));
+  const blocked = [...chain].reverse().find((p) => probe.exists(p) && !probe.isDirectory(p));
+  if (o.kind === "directory" && blocked === o.path) return `${o.given}: not a directory`;
+  if (o.kind === "file" && probe.exists(o.path) && probe.isDirectory(o.path))
+    return `${o.given}: a directory, not a file`;
+  if (blocked !== void 0) return `${o.given}: ${blocked} is a file, not a directory`;
+  if (o.kind === "file" && probe.exists(o.path))
+    return probe.writable(o.path) ? void 0 : `${o.given}: the file is not writable`;
+  const existing = chain.find((p) => probe.exists(p));
+  if (existing !== void 0 && !probe.writable(existing))
+    return `${o.given}: ${existing === o.path ? "the directory" : existing} is not writable`;
+  return void 0;
+}
+function outputPathProblems(probe, paths) {
+  return paths.flatMap((o) => {
+    const problem = problemOf2(probe, o);
+    return problem === void 0 ? [] : [problem];
+  });
+}
+function refuseOutputPaths(probe, paths) {
+  const problems = outputPathProblems(probe, paths);
+  if (problems.length === 1) throw usageError(problems[0]);
+  if (problems.length > 1)
+    throw usageError(
+      `${problems.length} output paths cannot be written`,
+      problems.map((p) => `  ${p}`)
+    );
+}
+
 // src/runner-kit/protocols.ts
 var KINDS = { http: true, ws: true, grpc: true };
 var PROTOCOL_KINDS = Object.keys(KINDS);
@@ -102192,7 +102243,7 @@ async function removeConfig(docker, id) {
 
 // src/run/deps.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname4, join as join6 } from "node:path";
+import { dirname as dirname5, join as join6 } from "node:path";
 
 // src/run/real-files.ts
 import { mkdtempSync as mkdtempSync3, rmSync as rmSync3 } from "node:fs";
@@ -102288,7 +102339,7 @@ function readMachine() {
   }
 }
 function defaultRunnerScript() {
-  const here = dirname4(new URL(import.meta.url).pathname);
+  const here = dirname5(new URL(import.meta.url).pathname);
   for (const candidate of [join6(here, "runner.mjs"), join6(here, "..", "..", "dist", "runner.mjs")]) {
     try {
       return readFileSync4(candidate, "utf8");
@@ -105895,40 +105946,23 @@ function optionProblem(name2, err) {
   }
   return err.message.split("\n")[0] ?? "invalid options";
 }
-function fileOnPath(files, path) {
-  const chain = [];
-  for (let p = path; ; p = dirname5(p)) {
-    chain.unshift(p);
-    if (dirname5(p) === p) break;
-  }
-  return chain.find((p) => files.exists(p) && !files.isDirectory(p));
-}
-function outputPathProblems(files, values) {
-  const problems = [];
-  const directory = (flag, path) => {
-    const blocked = fileOnPath(files, path);
-    if (blocked === path) problems.push(`${flag} ${path}: not a directory`);
-    else if (blocked !== void 0) problems.push(`${flag} ${path}: ${blocked} is a file, not a directory`);
-  };
-  const file2 = (given, path) => {
-    if (files.exists(path) && files.isDirectory(path)) problems.push(`${given}: a directory, not a file`);
-    const blocked = fileOnPath(files, dirname5(path));
-    if (blocked !== void 0) problems.push(`${given}: ${blocked} is a file, not a directory`);
-  };
-  directory("--out", String(values.out));
-  directory("--baseline-dir", String(values["baseline-dir"]));
-  for (const flag of ["junit", "csv", "history"])
-    if (values[flag] !== void 0) file2(`--${flag} ${String(values[flag])}`, String(values[flag]));
-  for (const spec of values["out-format"] ?? []) {
-    const at = spec.indexOf("=");
-    if (at > 0 && at < spec.length - 1) file2(`--out-format ${spec}`, spec.slice(at + 1));
-  }
-  if (problems.length === 1) throw usageError(problems[0]);
-  if (problems.length > 1)
-    throw usageError(
-      `${problems.length} output paths cannot be written`,
-      problems.map((p) => `  ${p}`)
-    );
+function outputPaths(values) {
+  const directory = (flag) => ({
+    given: `--${flag} ${String(values[flag])}`,
+    path: String(values[flag]),
+    kind: "directory"
+  });
+  return [
+    directory("out"),
+    directory("baseline-dir"),
+    ...["junit", "csv", "history"].flatMap(
+      (flag) => values[flag] === void 0 ? [] : [{ given: `--${flag} ${String(values[flag])}`, path: String(values[flag]), kind: "file" }]
+    ),
+    ...(values["out-format"] ?? []).flatMap((spec) => {
+      const path = outFormatPath(spec);
+      return path === void 0 ? [] : [{ given: `--out-format ${spec}`, path, kind: "file" }];
+    })
+  ];
 }
 function acceptOptions(texts2) {
   const parsed = texts2.map((t) => ({ t, a: parseAcceptance(t, "--accept") }));
@@ -105960,7 +105994,7 @@ async function cmdRun(deps2, args) {
     throw usageError("--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)");
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
-  outputPathProblems(deps2.files, values);
+  refuseOutputPaths(deps2.files, outputPaths(values));
   const accept = acceptOptions(values.accept ?? []);
   const request2 = buildRunRequest(
     {
@@ -106396,7 +106430,8 @@ var deps = {
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,
     exists: existsSync2,
-    isDirectory: (p) => statSync2(p).isDirectory()
+    isDirectory: (p) => statSync2(p).isDirectory(),
+    writable: realWritable
   },
   readFs: realReadFs,
   exec: execCommand,

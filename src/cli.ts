@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { EXIT_ENVIRONMENT, EXIT_PASS } from './common/errors.js';
 import { execCommand } from './common/exec.js';
-import { realReadFs } from './common/read-fs.js';
+import { realReadFs, realWritable } from './common/read-fs.js';
 import { readHistoryFile } from './history/file.js';
 import { writeFileAtomic } from './results/files.js';
 import { type CliDeps, main } from './cli/main.js';
@@ -48,6 +48,7 @@ const deps: CliDeps = {
     readIfExists: readHistoryFile,
     exists: existsSync,
     isDirectory: (p) => statSync(p).isDirectory(),
+    writable: realWritable,
   },
   readFs: realReadFs,
   exec: execCommand,

@@ -127,6 +127,8 @@ function harness(
     event?: unknown;
     files?: Record<string, string>;
     perfGate?: (o: RunOptions) => Promise<RunOutcome>;
+    /** directories the run may not write */
+    readOnly?: string[];
   } = {},
 ): Harness {
   const api = new FakeApi();
@@ -165,6 +167,12 @@ function harness(
       endGroup: () => h.calls.push('endgroup'),
     },
     writeFile: (p, text) => void (files[p] = text),
+    // the working directory and the baselines directory exist; the files given are files
+    paths: {
+      exists: (p) => p === '.' || p === 'baselines' || p in files,
+      isDirectory: (p) => p === '.' || p === 'baselines',
+      writable: (p) => !(opts.readOnly ?? []).includes(p),
+    },
     cwd: '/work/repo',
     // the files given, and what a test wrote to its own temporary directory (report mode's artifacts)
     readFile: (p) => {
@@ -189,6 +197,21 @@ function harness(
 const warnings = (h: Harness) => h.annotations.filter((a) => a.kind === 'warning').map((a) => a.message);
 
 describe('the Action run(deps)', () => {
+  it('an output path the run cannot write fails the step before anything runs, every one named', async () => {
+    const h = harness({
+      readOnly: ['baselines'],
+      env: { INPUT_HISTORY: 'perf-gate.yml/h.jsonl', 'INPUT_OUT-FORMAT': 'csv=baselines' },
+    });
+    await run(h.deps);
+    expect(h.runs).toEqual([]);
+    expect(h.failed).toEqual(['3 output paths cannot be written']);
+    expect(h.calls.filter((c) => c.startsWith('info '))).toEqual([
+      'info   input baseline-dir: baselines: the directory is not writable',
+      'info   input history: perf-gate.yml/h.jsonl: perf-gate.yml is a file, not a directory',
+      'info   input out-format: csv=baselines: a directory, not a file',
+    ]);
+  });
+
   it('a regression on a pull request: annotations on the config at the scenario line, one comment, the step failed', async () => {
     const h = harness({ perfGate: async () => outcome('regression') });
     await run(h.deps);

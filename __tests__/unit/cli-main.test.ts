@@ -39,7 +39,7 @@ interface Cli {
 }
 
 /** Fake deps: the streams collected, files in memory over the real ones, the run's fakes. */
-function cli(o: { sides?: Record<string, SideBehaviour>; runDeps?: () => RunDeps } = {}): Cli {
+function cli(o: { sides?: Record<string, SideBehaviour>; runDeps?: () => RunDeps; readOnly?: string[] } = {}): Cli {
   const out: string[] = [];
   const err: string[] = [];
   const written = new Map<string, string>();
@@ -61,6 +61,7 @@ function cli(o: { sides?: Record<string, SideBehaviour>; runDeps?: () => RunDeps
       readIfExists: (p) => written.get(p),
       exists: (p) => written.has(p) || p === root,
       isDirectory: (p) => p === root,
+      writable: (p) => !(o.readOnly ?? []).includes(p),
     },
     // what a config, bodies, baselines and results are read through: the files written here, else the disk
     readFs: {
@@ -102,6 +103,28 @@ describe('main(argv, deps)', () => {
     const d = cli();
     expect(await main(['run', '--mode', 'gate', '--out-format', 'xml=a.xml'], d.deps)).toBe(EXIT_USAGE);
     expect(d.err[0]).toMatch(/^perf-gate: --out-format xml=a\.xml: unknown format xml/);
+  });
+
+  it('an output path the run may not write is refused before anything runs, every one in one pass', async () => {
+    let ran = false;
+    const c = cli({
+      readOnly: [root],
+      runDeps: () => {
+        ran = true;
+        return harness(root, { only: { delayUs: 2000 } }).deps;
+      },
+    });
+    const args = ['run', '--mode', 'gate', '--out', join(root, 'out'), '--junit', join(root, 'j', 'perf.xml')];
+    expect(await main(args, c.deps)).toBe(EXIT_USAGE);
+    expect(ran).toBe(false);
+    expect(c.err.join('')).toBe(
+      [
+        'perf-gate: 2 output paths cannot be written',
+        `  --out ${join(root, 'out')}: ${root} is not writable`,
+        `  --junit ${join(root, 'j', 'perf.xml')}: ${root} is not writable`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('a bug of ours is "internal error", exit 1, the stack only with PERF_GATE_DEBUG', async () => {

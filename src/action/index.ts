@@ -1,9 +1,9 @@
 // The Action's main entry: binds the real dependencies and runs. Everything else is in main.ts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { defaultWorkspace, loadConfig } from '../config/load.js';
-import { realReadFs } from '../common/read-fs.js';
+import { realReadFs, realWritable } from '../common/read-fs.js';
 import { realRunDeps } from '../run/deps.js';
 import { Progress, progressSink } from '../run/progress.js';
 import { newRunId, run as runPerfGate } from '../run/run.js';
@@ -31,6 +31,7 @@ await run({
   },
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => writeFileSync(path, text),
+  paths: { exists: existsSync, isDirectory: (p) => statSync(p).isDirectory(), writable: realWritable },
   cwd: process.cwd(),
   github: (opts) => {
     // the proxy @actions/http-client routes this API through (HTTPS_PROXY, NO_PROXY), for error messages

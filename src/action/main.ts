@@ -6,6 +6,7 @@ import { scenarioLines } from '../config/lines.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
+import { outFormatPath, type OutputPath, type PathProbe, refuseOutputPaths } from '../run/output-paths.js';
 import type { Comparison } from '../results/types.js';
 import { renderError } from '../report/markdown.js';
 import type { RunOptions, RunOutcome } from '../run/contract.js';
@@ -36,6 +37,8 @@ export interface ActionDeps {
   io: ActionIO;
   readFile: (path: string) => string;
   writeFile: (path: string, text: string) => void;
+  /** what the check of the run's output paths asks of the file system */
+  paths: PathProbe;
   cwd: string;
   github: (opts: { baseUrl: string; token: string; repo: string }) => GitHubApi;
   /** the engine, its Docker/compose/progress dependencies bound */
@@ -93,6 +96,7 @@ export async function run(deps: ActionDeps): Promise<void> {
       },
       'input out-format',
     );
+    refuseOutputPaths(deps.paths, outputPaths(inputs));
     const mode = modeOf(asked.mode);
     // a gate of a pull request: the rows its writers accepted on purpose
     const accept = mode.gates ? await acceptancesOf(deps, ctx, inputs) : [];
@@ -136,6 +140,21 @@ export async function run(deps: ActionDeps): Promise<void> {
   } catch (err) {
     await failed(deps, ctx, err);
   }
+}
+
+/** Every path the run writes, as the inputs gave them (the results and the report go into the working
+ * directory). */
+function outputPaths(inputs: ActionInputs): OutputPath[] {
+  const file = (input: string, path: string | undefined, given = path): OutputPath[] =>
+    path ? [{ given: `input ${input}: ${given}`, path, kind: 'file' }] : [];
+  return [
+    { given: 'the working directory', path: '.', kind: 'directory' },
+    { given: `input baseline-dir: ${inputs.baselineDir}`, path: inputs.baselineDir, kind: 'directory' },
+    ...file('junit', inputs.junit),
+    ...file('csv', inputs.csv),
+    ...file('history', inputs.history),
+    ...inputs.outFormats.flatMap((spec) => file('out-format', outFormatPath(spec), spec)),
+  ];
 }
 
 /** The `/perf-gate accept` comments and the accept label of this pull request from people with write

@@ -3,7 +3,6 @@
 // pass/done, 1 regression, 2 invalid config or usage, 3 environment or SUT failure — always with a
 // one-line reason.
 import { unsetNames } from '../config/placeholder-kinds.js';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bodiesLines, configProblems, defaultWorkspace, loadConfig, readConfig } from '../config/load.js';
 import { configJsonSchema } from '../config/schema.js';
@@ -30,6 +29,7 @@ import {
 import type { RunMode } from '../modes/mode.js';
 import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.js';
 import { buildRunRequest } from '../run/request.js';
+import { outFormatPath, type OutputPath, refuseOutputPaths } from '../run/output-paths.js';
 import { parseSeed } from '../stats/random.js';
 import { checkRunnable } from '../run/plan.js';
 import { engineIsLocal } from '../run/deps.js';
@@ -74,6 +74,8 @@ export interface CliDeps {
     readIfExists(path: string): string | undefined;
     exists(path: string): boolean;
     isDirectory(path: string): boolean;
+    /** the process may write this file, or create entries in this directory */
+    writable(path: string): boolean;
   };
   /** what reading configs, bodies, baselines and results goes through */
   readFs: ReadFs;
@@ -385,48 +387,27 @@ function optionProblem(name: CommandName, err: Error & { code?: string }): strin
   return err.message.split('\n')[0] ?? 'invalid options';
 }
 
-/** The first path on the way to `path` (itself included) that exists and is not a directory: a
- * directory cannot be made there, which `--out` would find only after the whole load ran. */
-function fileOnPath(files: CliDeps['files'], path: string): string | undefined {
-  const chain: string[] = [];
-  for (let p = path; ; p = dirname(p)) {
-    chain.unshift(p);
-    if (dirname(p) === p) break;
-  }
-  return chain.find((p) => files.exists(p) && !files.isDirectory(p));
-}
-
-/**
- * Every path a run writes, checked before anything boots (each would fail only after the whole load
- * ran): a directory (`--out`, `--baseline-dir`) where a file is on its way, a file (`--junit`, `--csv`,
- * `--history`, `--out-format`'s) that is a directory or has a file on its way. All in one pass.
- */
-function outputPathProblems(files: CliDeps['files'], values: Record<string, unknown>): void {
-  const problems: string[] = [];
-  const directory = (flag: string, path: string) => {
-    const blocked = fileOnPath(files, path);
-    if (blocked === path) problems.push(`${flag} ${path}: not a directory`);
-    else if (blocked !== undefined) problems.push(`${flag} ${path}: ${blocked} is a file, not a directory`);
-  };
-  const file = (given: string, path: string) => {
-    if (files.exists(path) && files.isDirectory(path)) problems.push(`${given}: a directory, not a file`);
-    const blocked = fileOnPath(files, dirname(path));
-    if (blocked !== undefined) problems.push(`${given}: ${blocked} is a file, not a directory`);
-  };
-  directory('--out', String(values.out));
-  directory('--baseline-dir', String(values['baseline-dir']));
-  for (const flag of ['junit', 'csv', 'history'] as const)
-    if (values[flag] !== undefined) file(`--${flag} ${String(values[flag])}`, String(values[flag]));
-  for (const spec of (values['out-format'] as string[] | undefined) ?? []) {
-    const at = spec.indexOf('=');
-    if (at > 0 && at < spec.length - 1) file(`--out-format ${spec}`, spec.slice(at + 1));
-  }
-  if (problems.length === 1) throw usageError(problems[0] as string);
-  if (problems.length > 1)
-    throw usageError(
-      `${problems.length} output paths cannot be written`,
-      problems.map((p) => `  ${p}`),
-    );
+/** Every path a run writes, as the options gave them: `--out` and `--baseline-dir` are directories,
+ * `--junit`, `--csv`, `--history` and `--out-format`'s files. */
+function outputPaths(values: Record<string, unknown>): OutputPath[] {
+  const directory = (flag: string): OutputPath => ({
+    given: `--${flag} ${String(values[flag])}`,
+    path: String(values[flag]),
+    kind: 'directory',
+  });
+  return [
+    directory('out'),
+    directory('baseline-dir'),
+    ...(['junit', 'csv', 'history'] as const).flatMap((flag) =>
+      values[flag] === undefined
+        ? []
+        : [{ given: `--${flag} ${String(values[flag])}`, path: String(values[flag]), kind: 'file' as const }],
+    ),
+    ...((values['out-format'] as string[] | undefined) ?? []).flatMap((spec) => {
+      const path = outFormatPath(spec);
+      return path === undefined ? [] : [{ given: `--out-format ${spec}`, path, kind: 'file' as const }];
+    }),
+  ];
 }
 
 /** `--accept 'ROWS: REASON'` each as an acceptance by the command line; every malformed one in one error. */
@@ -461,7 +442,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
     throw usageError('--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)');
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
-  outputPathProblems(deps.files, values);
+  refuseOutputPaths(deps.files, outputPaths(values));
   const accept = acceptOptions((values.accept as string[] | undefined) ?? []);
   const request = buildRunRequest(
     {
