@@ -95097,7 +95097,7 @@ function sources(config2, bodies) {
   const out = (config2.setup ?? []).map((s, i) => http2(`setup[${i}].request`, s.request, plain));
   config2.scenarios.forEach((s, i) => {
     const t = s.target;
-    const path = `scenarios[${i}]`;
+    const path = `scenarios[${config2.at?.[i] ?? i}]`;
     const record2 = (at, r) => Object.entries(r).map(([k, v]) => [`${at}.${k}`, v]);
     if (t.kind === "ws") {
       const w = t.websocket;
@@ -95341,11 +95341,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   });
   const composeList = sut?.compose === void 0 ? [] : Array.isArray(sut.compose) ? sut.compose : [sut.compose];
   const composeFiles = sut && sut.compose === void 0 ? defaultComposeFiles(resolvePath, problems) : composeList.map((p, i) => resolveAt(Array.isArray(sut?.compose) ? `sut.compose[${i}]` : "sut.compose", p)).filter((p) => p !== void 0);
-  const resolveUrl = (url2, at) => {
+  const resolveUrl = (url2, at2) => {
     if (!url2.startsWith("/")) return url2;
     if (raw.target === void 0) {
       problems.push(
-        `${at}: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port${url2})`
+        `${at2}: a path needs target (a running service’s base URL); with sut, give the whole URL (http://service:port${url2})`
       );
       return url2;
     }
@@ -95358,6 +95358,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   checkThresholds(raw.defaults?.thresholds, "defaults.thresholds", problems);
   const defaultWarmup = raw.defaults?.warmup !== void 0 ? parseDurationMs(raw.defaults.warmup) : void 0;
   const scenarios = [];
+  const at = [];
   raw.scenarios.forEach((s, si) => {
     const path = `scenarios[${si}]`;
     const kind = rawKind(s);
@@ -95425,6 +95426,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
       }
     }
     scenarios.push(scenario2);
+    at.push(si);
   });
   for (const dup of duplicates(raw.scenarios.map((s) => s.name))) {
     problems.push(`scenarios: scenario name "${dup}" is used twice (it names the baseline file)`);
@@ -95434,7 +95436,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
-  if (problems.length > 0) return { problems, partial: { ...setup ? { setup } : {}, scenarios } };
+  if (problems.length > 0) return { problems, partial: { ...setup ? { setup } : {}, scenarios, at } };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
     workers: raw.runner?.workers ?? 1,
@@ -95836,7 +95838,7 @@ function parseConfigText(text, file2, resolvePath) {
     };
     const read = normalizeConfig(again.data, file2, dirname3(file2), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial2 = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
+    const partial2 = untouched(read.config ?? read.partial, [...parents, ...refused]);
     const project = [...parents].some((p) => /^(sut|gate|target)(\.|\[|$)/.test(p));
     return {
       problems: [...problems, ...semantic],
@@ -95846,11 +95848,15 @@ function parseConfigText(text, file2, resolvePath) {
   }
   return normalizeConfig(parsed.data, file2, dirname3(file2), resolvePath);
 }
-function untouched(read, parents, raw) {
+function untouched(read, parents) {
   if (!read || parents.some((p) => p === "setup" || p.startsWith("setup["))) return void 0;
-  const within2 = (i) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
-  const touched = new Set(raw.flatMap((s, i) => within2(i) ? [s.name] : []));
-  return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
+  const at = read.at ?? read.scenarios.map((_, k) => k);
+  const kept = read.scenarios.flatMap((s, k) => parents.some((p) => holdsTexts(p, at[k])) ? [] : [k]);
+  return {
+    ...read,
+    scenarios: kept.map((k) => read.scenarios[k]),
+    at: kept.map((k) => at[k])
+  };
 }
 function withoutExtensions(data) {
   const drop = (o) => {
@@ -95866,10 +95872,13 @@ function removable(issue2) {
   return typeof issue2.path.at(-1) === "string" && top !== "sut" && top !== "target";
 }
 var TEXT_KEYS = /* @__PURE__ */ new Set(["data", "flow", "request", "requests", "websocket", "grpc", "hook"]);
+function holdsTexts(path, i) {
+  const prefix = `scenarios[${i}].`;
+  return path.startsWith(prefix) && TEXT_KEYS.has(/^[^.[]+/.exec(path.slice(prefix.length))?.[0] ?? "");
+}
 function readByTexts(path) {
   if (path[0] === "setup") return true;
-  if (path[0] !== "scenarios") return false;
-  return path.length > 3 || TEXT_KEYS.has(String(path[2]));
+  return path[0] === "scenarios" && TEXT_KEYS.has(String(path[2]));
 }
 function parentPath(path) {
   const cut = Math.max(path.lastIndexOf("."), path.lastIndexOf("["));

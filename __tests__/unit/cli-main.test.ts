@@ -251,6 +251,92 @@ describe('main(argv, deps)', () => {
     );
   });
 
+  it('validate with baselines: the smallest change each gated row catches against them, the band beside it', async () => {
+    const dir = project();
+    const file = join(dir, 'perf-gate.yml');
+    writeFileSync(file, projectConfig('', 5));
+    const baselines = join(dir, 'baselines');
+    const update = ['run', '--config', file, '--baseline-dir', baselines, '--mode', 'update', '--out', root];
+    expect(await main(update, cli().deps)).toBe(EXIT_PASS);
+    const c = cli();
+    expect(await main(['validate', file, '--baseline-dir', baselines], c.deps)).toBe(EXIT_PASS);
+    const lines = c.out.join('').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('smallest change each row catches'));
+    expect(lines[at]).toBe(
+      `smallest change each row catches (the baselines in ${baselines}/ standing in for the run's trials; the run's own decide):`,
+    );
+    expect(lines[at + 1]).toMatch(/^ {2}api\/c2 p50: catches \+\d+(\.\d)?% or more \(band \+20% and \+100µs\)$/);
+    // without baselines there is nothing to stand in for the trials: the block is not printed
+    const none = cli();
+    expect(await main(['validate', file, '--baseline-dir', join(dir, 'none')], none.deps)).toBe(EXIT_PASS);
+    expect(none.out.join('')).not.toContain('smallest change');
+  });
+
+  it("validate: a newcomer's mistakes, each at its file:line:col in one pass; anchors read; what is a limit only said", async () => {
+    const dir = project();
+    const file = join(dir, 'perf-gate.yml');
+    const head = ['version: 1', 'sut: { compose: docker-compose.yml }', 'runner: { image: perf-gate/node:local }'];
+    // Artillery's {{token}} for a setup value, a flow value in the environment's braces, a typo of a
+    // setup value, and k6's vus on a phase of the same scenario
+    writeFileSync(
+      file,
+      [
+        ...head,
+        'setup:',
+        '  - name: login',
+        "    request: { url: 'http://api:8080/login', method: POST }",
+        '    extract: { token: { json: $.token } }',
+        'scenarios:',
+        '  - name: items',
+        "    request: { url: 'http://api:8080/items', headers: { authorization: 'Bearer {{token}}' } }",
+        '    phases: [{ name: c4, connections: 4, duration: 5s }]',
+        '  - name: crud',
+        '    flow:',
+        "      - { name: create, url: 'http://api:8080/items', method: POST, extract: { id: { json: $.id } } }",
+        "      - { name: read, url: 'http://api:8080/items/${id}', headers: { authorization: 'Bearer ${tokn}' } }",
+        '    phases: [{ name: c4, connections: 4, duration: 5s, vus: 10 }]',
+        '',
+      ].join('\n'),
+    );
+    const c = cli();
+    expect(await main(['validate', file], c.deps)).toBe(EXIT_USAGE);
+    expect(c.err.join('').split('\n').slice(0, 5)).toEqual([
+      `perf-gate: ${file}: 4 problems in the config`,
+      `  ${file}:10:57: scenarios[0].request.headers.authorization: {{token}} is sent as it is; token is a value a setup step extracts: write \${token}`,
+      `  ${file}:15:23: scenarios[1].flow[1].url: \${id} reads the environment, but id is a value a flow step extracts: write {{id}}`,
+      `  ${file}:15:70: scenarios[1].flow[1].headers.authorization: \${tokn} is not set in the environment and no setup step extracts it (did you mean \${token}?)`,
+      `  ${file}:16:56: scenarios[1].phases[0].vus: unknown key (concurrent connections are a phase key: { connections: 10, duration: 30s })`,
+    ]);
+    // compose's anchors (an x- key, a merge key), a k6 threshold, and defaults' band on a flow's own phase
+    writeFileSync(
+      file,
+      [
+        ...head,
+        'x-phase: &phase { connections: 4, duration: 5s }',
+        'defaults: { thresholds: { p50: { regress: 10% } } }',
+        'scenarios:',
+        '  - name: k6',
+        "    request: { url: 'http://api:8080/x' }",
+        "    thresholds: { http_req_duration: ['p(95)<200'] }",
+        '    phases: [{ name: c4, <<: *phase }]',
+        '  - name: crud',
+        '    flow:',
+        "      - { name: create, url: 'http://api:8080/items', method: POST, extract: { id: { json: $.id } } }",
+        "      - { name: read, url: 'http://api:8080/items/{{id}}' }",
+        '    phases: [{ name: c4, <<: *phase }]',
+        '',
+      ].join('\n'),
+    );
+    const ok = cli();
+    expect(await main(['validate', file], ok.deps)).toBe(EXIT_PASS);
+    const text = ok.out.join('');
+    expect(text).toContain('valid (2 scenarios, 2 phases)');
+    expect(text).toContain(
+      '  k6 (c4): p50 banded; p95 ≤ 200ms: limit only, no regression band (add regress: to gate a change)\n',
+    );
+    expect(text).toContain('  crud (c4; all its requests together): p50 banded\n');
+  });
+
   it('validate: an engine elsewhere (DOCKER_HOST tcp://) is one line: no machine readings', async () => {
     const dir = project();
     const c = cli();

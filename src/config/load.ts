@@ -1,6 +1,6 @@
 // Reads perf-gate.yml, validates the whole schema and returns a normalised Config, or throws a
 // UserError (exit 2) listing one `key.path: problem` line per problem.
-import { type BodiesLines, type Checked, placeholderKindProblems } from './placeholder-kinds.js';
+import { type BodiesLines, placeholderKindProblems } from './placeholder-kinds.js';
 import { parseBodiesJsonl } from './bodies.js';
 import { jsonlLineNumbers } from '../common/jsonl.js';
 import type { ReadFs } from '../common/read-fs.js';
@@ -16,7 +16,7 @@ import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
 import { didYouMean } from '../text/did-you-mean.js';
-import type { Config } from './types.js';
+import type { Checked, Config, Scenario } from './types.js';
 
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
@@ -289,7 +289,7 @@ export function parseConfigText(
     };
     const read = normalizeConfig(again.data, file, dirname(file), resolvePath);
     const semantic = read.problems.filter((l) => !caused(l));
-    const partial = untouched(read.config ?? read.partial, [...parents, ...refused], again.data.scenarios);
+    const partial = untouched(read.config ?? read.partial, [...parents, ...refused]);
     // the compose project is checked against the pruned config only where nothing of what it reads was
     // pruned (sut's files, env and ready, gate.against, target): a misspelt sut key would check another
     // project, or the project without its variables
@@ -308,17 +308,19 @@ export function parseConfigText(
  * one inside it, nor any scenario when a setup step held one (a step's misspelt `extract` would make
  * every use of its values look unknown), so that only what the author wrote is said.
  */
-function untouched(
-  read: Checked | undefined,
-  parents: string[],
-  raw: ReadonlyArray<{ name: string }>,
-): Checked | undefined {
-  // an unknown key of the scenario itself (k6's `vus`) changes none of its texts; one inside it (a
-  // step's) may, and so may a refused value (whose path is among `parents`)
+function untouched(read: Checked | undefined, parents: string[]): Checked | undefined {
+  // an unknown key of the scenario itself or of a phase (k6's `vus`) changes none of its texts; one
+  // inside what its texts come from (a request's, a step's) may, and so may a refused value there
+  // (whose path is among `parents`)
   if (!read || parents.some((p) => p === 'setup' || p.startsWith('setup['))) return undefined;
-  const within = (i: number) => parents.some((p) => p.startsWith(`scenarios[${i}].`));
-  const touched = new Set(raw.flatMap((s, i) => (within(i) ? [s.name] : [])));
-  return { ...read, scenarios: read.scenarios.filter((s) => !touched.has(s.name)) };
+  // by place in the file (names may repeat): a full config's scenarios stand where they are written
+  const at = read.at ?? read.scenarios.map((_, k) => k);
+  const kept = read.scenarios.flatMap((s, k) => (parents.some((p) => holdsTexts(p, at[k] as number)) ? [] : [k]));
+  return {
+    ...read,
+    scenarios: kept.map((k) => read.scenarios[k] as Scenario),
+    at: kept.map((k) => at[k] as number),
+  };
 }
 
 /** `x-` keys (compose's extension fields, a home for YAML anchors) at the top level and in each
@@ -344,12 +346,18 @@ function removable(issue: z.core.$ZodIssue): boolean {
 /** A scenario's keys its texts (or the names they may use) come from. */
 const TEXT_KEYS = new Set(['data', 'flow', 'request', 'requests', 'websocket', 'grpc', 'hook']);
 
+/** Whether `path` (a mapping an unknown key was in, or a refused value) is scenario `i`'s key its texts
+ * come from (`request`, `flow`, ...) or inside it. */
+function holdsTexts(path: string, i: number): boolean {
+  const prefix = `scenarios[${i}].`;
+  return path.startsWith(prefix) && TEXT_KEYS.has(/^[^.[]+/.exec(path.slice(prefix.length))?.[0] ?? '');
+}
+
 /** Whether a refused value at `path` may change what the placeholder check reads: anything in setup,
- * anything inside a scenario's mapping, and a scenario's own key that its texts come from. */
+ * and a scenario's key its texts come from or anything inside it (not a phase's count or duration). */
 function readByTexts(path: ReadonlyArray<PropertyKey>): boolean {
   if (path[0] === 'setup') return true;
-  if (path[0] !== 'scenarios') return false;
-  return path.length > 3 || TEXT_KEYS.has(String(path[2]));
+  return path[0] === 'scenarios' && TEXT_KEYS.has(String(path[2]));
 }
 
 /** The path of the mapping or list holding `path`'s last key or index (`a.b[2]` → `a.b`, `a` → ``). */

@@ -8,6 +8,7 @@ import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import { checkThresholds, mergeThresholds } from './thresholds.js';
 import {
   type BusySettings,
+  type Checked,
   type Config,
   DEFAULT_AB_PAIRS,
   DEFAULT_CONFIRM_MAX_TIME_MS,
@@ -36,7 +37,7 @@ export interface NormalizeResult {
   problems: string[];
   /** with problems: the setup steps and the scenarios that could be read, so that checks of their texts
    * (the placeholder story) are said in the same pass */
-  partial?: Pick<Config, 'setup' | 'scenarios'>;
+  partial?: Checked;
 }
 
 export function normalizeConfig(raw: RawConfig, file: string, dir: string, resolvePath: PathResolver): NormalizeResult {
@@ -95,6 +96,8 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   checkThresholds(raw.defaults?.thresholds, 'defaults.thresholds', problems);
   const defaultWarmup = raw.defaults?.warmup !== undefined ? parseDurationMs(raw.defaults.warmup) : undefined;
   const scenarios: Scenario[] = [];
+  /** where each scenario read stands in the file (one that could not be read is left out) */
+  const at: number[] = [];
   raw.scenarios.forEach((s, si) => {
     const path = `scenarios[${si}]`;
     // the protocol key given reads the phases, even when the scenario gives several (a problem below);
@@ -171,6 +174,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       }
     }
     scenarios.push(scenario);
+    at.push(si);
   });
   for (const dup of duplicates(raw.scenarios.map((s) => s.name))) {
     problems.push(`scenarios: scenario name "${dup}" is used twice (it names the baseline file)`);
@@ -183,7 +187,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   const maxTime = raw.gate?.confirm?.['max-time'];
   const maxTimeMs = maxTime !== undefined ? (parseDurationMs(maxTime) as number) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
-  if (problems.length > 0) return { problems, partial: { ...(setup ? { setup } : {}), scenarios } };
+  if (problems.length > 0) return { problems, partial: { ...(setup ? { setup } : {}), scenarios, at } };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
     workers: raw.runner?.workers ?? 1,

@@ -7,7 +7,7 @@
 import { placeholders } from '../runner-kit/placeholders.js';
 import { templateProblems } from '../runner-kit/template.js';
 import { closest } from '../text/did-you-mean.js';
-import type { Config, RequestSpec } from './types.js';
+import type { Checked, Config, RequestSpec } from './types.js';
 import { basename } from 'node:path';
 
 /** `{{ name }}`: a bare name between double braces (a flow value's slot, or text sent as it is). */
@@ -21,10 +21,6 @@ interface Known {
   /** the data file's columns (empty without one) */
   columns: readonly string[];
 }
-
-/** What the placeholder story reads of a config: its setup steps and scenarios (all of a valid config's,
- * or those an invalid one could read). */
-export type Checked = Pick<Config, 'setup' | 'scenarios'>;
 
 /** A `bodies` file's bodies, each with its line in the file (undefined: the file cannot be read or
  * parsed, which run's plan says). */
@@ -81,7 +77,7 @@ function sources(config: Checked, bodies?: BodiesLines): Source[] {
   const out = (config.setup ?? []).map((s, i) => http(`setup[${i}].request`, s.request, plain));
   config.scenarios.forEach((s, i) => {
     const t = s.target;
-    const path = `scenarios[${i}]`;
+    const path = `scenarios[${config.at?.[i] ?? i}]`;
     const record = (at: string, r: Record<string, string>) =>
       Object.entries(r).map(([k, v]): [string, string] => [`${at}.${k}`, v]);
     if (t.kind === 'ws') {

@@ -269,3 +269,8 @@ export const MAX_GROWN_CAP = 24;
 /** `gate.confirm.max-time`: the most wall time the extra trials of one phase may take, ms */
 export const DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 60_000;
 export const DEFAULT_WS_DRAIN_MS = 5000;
+
+/** What the placeholder story reads of a config: its setup steps and scenarios (all of a valid config's,
+ * or those an invalid one could read; `at[k]` is then where `scenarios[k]` stands in the file, so that
+ * a problem names the scenario the author wrote, not its place among those read). */
+export type Checked = Pick<Config, 'setup' | 'scenarios'> & { at?: readonly number[] };
