@@ -105073,6 +105073,7 @@ function renderWorkflow(answers) {
     "          name: perf-gate-results",
     "          path: |",
     "            perf-gate-results.json",
+    "            perf-gate-report.html",
     "            pr-number"
   ] : step(gateMode);
   return [
@@ -105125,6 +105126,7 @@ function renderWorkflow(answers) {
     "          title: 'perf-gate: refresh baselines'",
     "          commit-message: 'perf-gate: refresh baselines'",
     "          add-paths: baselines/*.json",
+    "          body-path: perf-gate-report.md   # the refresh's report: which rows moved since the baselines it replaces",
     "  sweep:",
     "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
     "    runs-on: ubuntu-latest",

@@ -523,6 +523,26 @@ describe('perf-gate init where the project is more than one file', () => {
     }
   });
 
+  it("--fork writes the cookbook's fork flow: the same upload steps, the same report job, the same refresh pull request", async () => {
+    const r = repo('no-healthcheck');
+    await initCommand({ ...OPTS, fork: true, action: actionRef(pkgJson) as string }, r.io);
+    type Workflow = { name: string; jobs: Record<string, { steps: Array<Record<string, unknown>> }> };
+    const written = (f: string) => parse(readFileSync(join(r.cwd, f), 'utf8')) as Workflow;
+    const gate = written(WORKFLOW_FILE);
+    const report = written('.github/workflows/perf-gate-report.yml');
+    const cookbook = [...readFileSync(join(ROOT, 'docs/cookbook.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => parse(m[1] as string) as Workflow)
+      .filter((w) => w && typeof w === 'object' && 'jobs' in w);
+    const recipe = (name: string) => cookbook.find((w) => w.name === name) as Workflow;
+    // the gate job ends as the recipe's untrusted run does: the PR number, then the artifact
+    const forkRun = cookbook.find((w) => w.jobs.perf?.steps.some((st) => st.uses === 'actions/upload-artifact@v4'));
+    expect(gate.jobs.gate?.steps.slice(-2)).toEqual(forkRun?.jobs.perf?.steps.slice(-2));
+    expect(report.jobs.report?.steps).toEqual(recipe('perf-report').jobs.report?.steps);
+    const pullRequest = (w: Workflow, job: string) =>
+      w.jobs[job]?.steps.find((st) => st.uses === 'peter-evans/create-pull-request@v7');
+    expect(pullRequest(gate, 'refresh')).toEqual(pullRequest(recipe('perf-baselines'), 'refresh'));
+  });
+
   it('the placeholder uses: is called out', async () => {
     const r = repo('no-healthcheck');
     await initCommand({ ...OPTS, action: ACTION_PLACEHOLDER }, r.io);

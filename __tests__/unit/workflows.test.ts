@@ -38,6 +38,23 @@ describe('workflows', () => {
     expect(names).toEqual(['perf', 'perf-baselines', 'perf-sweep', 'perf', 'perf-report']);
   });
 
+  it("the cookbook's refresh and fork flow are docs/action.md's", () => {
+    const named = (ys: string[]) => new Map(ys.map((y) => [(parse(y) as { name?: string }).name, parse(y)]));
+    const cookbook = named(docWorkflows('docs/cookbook.md'));
+    const action = recipes().map((y) => parse(y) as { name?: string });
+    // docs/action.md shows the PR gate as `perf` too: its fork flow's `perf` is the one before perf-report
+    const fork = action.slice(-2);
+    expect(fork.map((w) => w.name)).toEqual(['perf', 'perf-report']);
+    expect(cookbook.get('perf-report')).toEqual(fork[1]);
+    const [forkRun] = docWorkflows('docs/cookbook.md').filter((y) => y.includes('upload-artifact'));
+    expect(parse(forkRun as string)).toEqual(fork[0]);
+    const refresh = (w: unknown) =>
+      (w as { jobs: { refresh: { steps: Array<{ uses?: string }> } } }).jobs.refresh.steps.find((st) =>
+        st.uses?.startsWith('peter-evans/create-pull-request'),
+      );
+    expect(refresh(cookbook.get('perf-baselines'))).toEqual(refresh(action.find((w) => w.name === 'perf-baselines')));
+  });
+
   it("the README's Action in ten lines is the PR gate recipe, as a whole workflow", () => {
     const readme = docWorkflows('README.md');
     expect(readme.map((y) => (parse(y) as { name?: string }).name)).toEqual(['perf']);
@@ -52,7 +69,7 @@ describe('workflows', () => {
       writeFileSync(file, y);
       return file;
     });
-    expect(shown).toHaveLength(9);
+    expect(shown).toHaveLength(11);
     const r = spawnSync(lint as string, ['-color=false', ...files.map((f) => join(WORKFLOWS, f)), ...shown], {
       encoding: 'utf8',
     });

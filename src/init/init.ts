@@ -391,6 +391,7 @@ export function renderWorkflow(answers: InitAnswers): string {
         '          name: perf-gate-results',
         '          path: |',
         '            perf-gate-results.json',
+        '            perf-gate-report.html',
         '            pr-number',
       ]
     : step(gateMode);
@@ -446,6 +447,7 @@ export function renderWorkflow(answers: InitAnswers): string {
     "          title: 'perf-gate: refresh baselines'",
     "          commit-message: 'perf-gate: refresh baselines'",
     '          add-paths: baselines/*.json',
+    "          body-path: perf-gate-report.md   # the refresh's report: which rows moved since the baselines it replaces",
     '  sweep:',
     "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
     '    runs-on: ubuntu-latest',
