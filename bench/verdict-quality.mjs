@@ -42,7 +42,8 @@
 //                            target ≥ 19 of 20 each; the watched row's Δ and the 503s a trial are logged
 // Each line of PERF_GATE_VQ_LOG carries perf-gate's commit (and whether the tree had changes), the
 // config's hash, the run's seed and its machine readings, so a figure can be recounted from the log,
-// and the time the run's final judgement took (`judgedMs`, the statistics of every row and its power).
+// the time the run's final judgement took (`judgedMs`, the statistics of every row and its power) and
+// the time its statistics took while the trials ran (`statsMs`: early looks, confirmation's looks).
 // A cell in parts across sittings: PERF_GATE_VQ_LOG=<file> (runs appended, counted next time) and
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
@@ -343,13 +344,16 @@ function machineOf(results) {
   };
 }
 
-/** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
-/** The run's judgement time, from its progress line `judged N rows in T ms` (absent before it was said). */
+/** The run's statistics time, from its progress lines: the final judgement's (`judged N rows in T ms`)
+ * and the early looks' and confirmation's while the trials ran (`statistics during the trials took T
+ * ms`); each absent before it was said. */
 function judgingOf(stderr) {
   const m = /judged (\d+) rows? in (\d+) ms/.exec(stderr);
-  return m ? { judgedMs: Number(m[2]) } : {};
+  const during = /statistics during the trials took (\d+) ms/.exec(stderr);
+  return { ...(m ? { judgedMs: Number(m[2]) } : {}), ...(during ? { statsMs: Number(during[1]) } : {}) };
 }
 
+/** A run's verdict, the rows behind it, and the extra trials (pairs) confirmation ran. */
 function verdictOf(dir, cell = {}) {
   const results = JSON.parse(readFileSync(join(dir, 'perf-gate-results.json'), 'utf8'));
   // the detection cells: s4's watched row and the 503s each of s4's (head) trials saw
@@ -601,7 +605,7 @@ try {
             : 'not in the log';
         };
         notes.push(
-          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}; trials put aside by gate.busy and run again ${per('putAside')}; the judgement's time, ms ${per('judgedMs')}`,
+          `${cell.id}: rows a run ${per('gated')}; invalid ${per('invalid')}; could not detect their band ${per('blind')}; extra trials ${per('extra')}; trials with other processes at 50% of a core or more ${per('busyTrials')}, the most ${per('othersMax')}; trials put aside by gate.busy and run again ${per('putAside')}; the judgement's time, ms ${per('judgedMs')}; the statistics' while the trials ran, ms ${per('statsMs')}`,
         );
       }
     } finally {

@@ -98014,8 +98014,8 @@ var PAIRED = {
     exactAt: exactSignedRank
   })
 };
-function judgedThresholds(s, judging) {
-  return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging.builtins;
+function judgedThresholds(s, judging2) {
+  return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging2.builtins;
 }
 
 // src/stats/settle.ts
@@ -98356,6 +98356,14 @@ async function waitQuiet(io, othersPct, stealOnly = false, own2) {
 }
 
 // src/session/measure.ts
+function judging(ctx, judge) {
+  const t0 = ctx.now();
+  try {
+    return judge();
+  } finally {
+    if (ctx.statistics) ctx.statistics.ms += ctx.now() - t0;
+  }
+}
 async function repeatBusy(ctx, where, what) {
   const b = ctx.busy;
   if (!b) return false;
@@ -98545,7 +98553,10 @@ async function measureOne(ctx, side, baselines, seed) {
   const current = (u) => side.collector.results([u.s], ctx.hashes)[0];
   const rest = units.map((u) => {
     if (u.early >= u.s.trials) return 0;
-    const look2 = earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name), u.phase.name);
+    const look2 = judging(
+      ctx,
+      () => earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name), u.phase.name)
+    );
     logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, "trials", look2);
     if (!look2.stop) return u.s.trials - u.early;
     u.looks = { ...u.looks, stopped: u.early };
@@ -98558,7 +98569,7 @@ async function measureOne(ctx, side, baselines, seed) {
     const { s, phase: phase2, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
-    const open2 = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name);
+    const open2 = () => judging(ctx, () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name));
     const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
     const plan = {
       where: `${s.name}/${phase2.name}`,
@@ -98620,7 +98631,7 @@ async function measureAb(ctx, sides, pairs, seed) {
       const t0 = ctx.now();
       for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
-        const look2 = earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name);
+        const look2 = judging(ctx, () => earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name));
         logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
         if (look2.stop) {
           setLooks({ ...looks, stopped: early });
@@ -98630,7 +98641,10 @@ async function measureAb(ctx, sides, pairs, seed) {
       for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open2 = () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name);
+      const open2 = () => judging(
+        ctx,
+        () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name)
+      );
       const where = `${s.name}/${phase2.name}`;
       const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
       plans.push({ plan, more: pair });
@@ -98641,18 +98655,18 @@ async function measureAb(ctx, sides, pairs, seed) {
 }
 
 // src/compare/reach.ts
-function gatedSets(s, judging) {
+function gatedSets(s, judging2) {
   return [
-    judgedThresholds(s, judging),
+    judgedThresholds(s, judging2),
     ...protocolOf(s.target).entries(s.target).map((e2) => e2.thresholds)
   ];
 }
 function banded(set2) {
   return Object.entries(set2).filter(([, t]) => hasBand(t));
 }
-function strictestAlpha(rows, judging, family) {
+function strictestAlpha(rows, judging2, family) {
   if (rows.length === 0) return void 0;
-  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging.defaultAlpha)));
+  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging2.defaultAlpha)));
 }
 var sig = (v) => +v.toPrecision(2);
 var shortUp = (v) => {
@@ -98683,14 +98697,14 @@ function reachingCap(sets, n, from, own2, best) {
   for (let k = from + 1; k <= 100; k++) if (!shortfall(sets, n, k, own2, best)) return k;
   return void 0;
 }
-function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
+function confirmationReach(config2, judging2, pairs = config2.ab.pairs) {
   const problems = [];
   const notes = [];
   const caps = /* @__PURE__ */ new Map();
   const { maxTrials, grows } = config2.gate.confirm;
   const inform = config2.gate.bands === "inform";
   config2.scenarios.forEach((s, i) => {
-    const perSet = gatedSets(s, judging).map(banded).filter((rows) => rows.length > 0);
+    const perSet = gatedSets(s, judging2).map(banded).filter((rows) => rows.length > 0);
     const allRows = perSet.flat();
     if (inform) {
       if (allRows.length > 0) {
@@ -98702,9 +98716,9 @@ function confirmationReach(config2, judging, pairs = config2.ab.pairs) {
       return;
     }
     if (perSet.length === 0) return;
-    const sets = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) }));
+    const sets = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging2, s.family) }));
     const alpha = Math.min(...sets.map((set2) => set2.alpha));
-    const first = judging.firstLook(s, i, pairs);
+    const first = judging2.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
     const own2 = first.smallestAt;
     const best = (k, rows) => s.family ? jointReach(own2(k), rows, first.exactAt(k)) : own2(k);
@@ -98824,7 +98838,7 @@ function shortPhases(s, rows) {
 }
 
 // src/compare/detectable.ts
-function detectableSaid(scenarios, judging, caps, baselines, hashes) {
+function detectableSaid(scenarios, judging2, caps, baselines, hashes) {
   const lines = [];
   for (const s of scenarios) {
     const baseline = baselines.get(s.name);
@@ -98848,7 +98862,7 @@ function detectableSaid(scenarios, judging, caps, baselines, hashes) {
       ...s.family ? { family: s.family } : {},
       ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e2) => [e2.name, e2.thresholds])) } : {}
     };
-    const { comparisons } = compareScenario(current, judgedThresholds(s, judging), baseline, true);
+    const { comparisons } = compareScenario(current, judgedThresholds(s, judging2), baseline, true);
     for (const row2 of comparisons) {
       const said2 = rowSaid(row2);
       if (said2) lines.push(`${s.name}/${row2.phase} ${row2.metric}: ${said2}`);
@@ -98887,14 +98901,14 @@ function said(label2, set2, informed2 = false) {
   ].filter(Boolean);
   return parts.length ? `${label2}: ${parts.join("; ")}` : void 0;
 }
-function gatedRowsSaid(config2, judging) {
+function gatedRowsSaid(config2, judging2) {
   const lines = [];
   let rows = 0;
   let limitsOnly = 0;
   for (const s of config2.scenarios) {
     const entries = protocolOf(s.target).entries(s.target);
     const phases = s.phases.map((p) => p.name).join(", ");
-    const own2 = judgedThresholds(s, judging);
+    const own2 = judgedThresholds(s, judging2);
     const informed2 = config2.gate.bands === "inform";
     const count3 = (set2, inform = false) => {
       const r = rowsOf(set2, inform);
@@ -98964,26 +98978,26 @@ function measuringSaid(config2, scenarios) {
 }
 
 // src/compare/run-budget.ts
-function familyMembers(scenarios, judging) {
+function familyMembers(scenarios, judging2) {
   return scenarios.reduce((sum, s) => {
-    const judged = gatedSets(s, judging).filter((set2) => Object.values(set2).some(judgedBand)).length;
+    const judged = gatedSets(s, judging2).filter((set2) => Object.values(set2).some(judgedBand)).length;
     return sum + s.phases.length * judged;
   }, 0);
 }
-function withFamily(scenarios, judging, runAlpha) {
+function withFamily(scenarios, judging2, runAlpha) {
   if (runAlpha === void 0) return scenarios;
-  const members2 = familyMembers(scenarios, judging);
+  const members2 = familyMembers(scenarios, judging2);
   if (members2 === 0) return scenarios;
   return scenarios.map((s) => ({ ...s, family: { alpha: runAlpha, members: members2 } }));
 }
 
 // src/modes/judged.ts
-function judgedVerdict(mode, judging, config2, pullRequests) {
-  const scenarios = withFamily(config2.scenarios, judging, config2.gate.runAlpha);
-  const reach = confirmationReach({ ...config2, scenarios }, judging);
+function judgedVerdict(mode, judging2, config2, pullRequests) {
+  const scenarios = withFamily(config2.scenarios, judging2, config2.gate.runAlpha);
+  const reach = confirmationReach({ ...config2, scenarios }, judging2);
   const family = scenarios.find((s) => s.family)?.family;
   const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
-  const gated = gatedRowsSaid({ ...config2, scenarios }, judging);
+  const gated = gatedRowsSaid({ ...config2, scenarios }, judging2);
   const limitsOnly = gated.limitsOnly ? `, ${gated.limitsOnly} by an absolute limit only` : "";
   const bands = config2.gate.bands === "inform" ? `${gated.rows} rows: relative bands as information, absolute limits judged` : `${gated.rows} row${gated.rows === 1 ? "" : "s"} judged${limitsOnly}${budget2}`;
   const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
@@ -98999,8 +99013,8 @@ function judgedVerdict(mode, judging, config2, pullRequests) {
     notes: reach.notes,
     rows: gated.lines,
     // what a baseline's spread lets each row catch: only where the rows are judged against baselines
-    ...judging.reference === "baselines" ? {
-      detectable: (baselines, hashes) => detectableSaid(scenarios, judging, reach.caps, baselines, hashes)
+    ...judging2.reference === "baselines" ? {
+      detectable: (baselines, hashes) => detectableSaid(scenarios, judging2, reach.caps, baselines, hashes)
     } : {}
   };
 }
@@ -101186,9 +101200,9 @@ function refuseUnreadableSlots(plan) {
     `scenarios[${i}] (${plan.scenarios[i]?.name}): a {{…}} call cannot be read once the environment's values are filled in (a value holding a quote, a brace or a parenthesis inside it)`
   );
 }
-function informed(s, judging) {
+function informed(s, judging2) {
   const thresholds2 = Object.fromEntries(
-    Object.entries(judgedThresholds(s, judging)).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t])
+    Object.entries(judgedThresholds(s, judging2)).map(([m, t]) => [m, t && hasBand(t) ? { ...t, inform: true } : t])
   );
   return { ...s, thresholds: thresholds2 };
 }
@@ -104069,7 +104083,8 @@ async function measure(opts, deps2, p, mode, run2) {
             }
           } : {},
           log: (l) => progress.line(l),
-          now: deps2.now
+          now: deps2.now,
+          statistics: { ms: 0 }
         };
         const machine = deps2.machine;
         const sentinel = config2.gate.busy;
@@ -104088,6 +104103,7 @@ async function measure(opts, deps2, p, mode, run2) {
         } finally {
           clearInterval(ticks);
         }
+        if (mode.gates) progress.line(`[perf-gate] statistics during the trials took ${ctx.statistics?.ms ?? 0} ms`);
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images2 = { head: digests.at(-1) ?? {}, base: run2.base ? digests[0] ?? {} : {} };

@@ -227,6 +227,24 @@ describe('measureOne (gate, update, sweep)', () => {
     expect(row).toMatchObject({ metric: 'p50', result: 'regression', extraTrials: 9, pValue: 0.0022 });
   });
 
+  it("the statistics' time while the trials run: the looks that judge are timed, nothing else", async () => {
+    const list = scenarios(3);
+    const s = list[0] as Scenario;
+    // every reading of the clock 1 ms later: the statistics' time counts the readings around each look
+    const timed = (h: Harness) => {
+      let tick = 0;
+      h.ctx.now = () => h.clock.t + ++tick;
+      h.ctx.statistics = { ms: 0 };
+      return h;
+    };
+    const none = timed(harness(list, DEFAULT_CONFIRM));
+    await measureOne(none.ctx, none.side('head', at(1500)), new Map());
+    expect(none.ctx.statistics).toEqual({ ms: 0 });
+    const confirmed = timed(harness(list, DEFAULT_CONFIRM));
+    await measureOne(confirmed.ctx, confirmed.side('head', at(1500)), new Map([['s', baselineOf(s, 3)]]));
+    expect(confirmed.ctx.statistics?.ms).toBeGreaterThan(0);
+  });
+
   it('a small cap: extended to it, and the final verdict names what was reached', async () => {
     const list = scenarios(3);
     const s = list[0] as Scenario;

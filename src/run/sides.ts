@@ -181,6 +181,7 @@ export async function measure(
             : {}),
           log: (l) => progress.line(l),
           now: deps.now,
+          statistics: { ms: 0 },
         };
         // a trial put aside runs again once the machine reads quiet (gate.busy), where it can be read
         const machine = deps.machine;
@@ -204,6 +205,8 @@ export async function measure(
         } finally {
           clearInterval(ticks);
         }
+        // statistics bounded: what the early looks and confirmation's looks took, said
+        if (mode.gates) progress.line(`[perf-gate] statistics during the trials took ${ctx.statistics?.ms ?? 0} ms`);
         for (const h of handles) await h.end();
         const digests = await Promise.all(sessions.map((s) => s.imageDigests()));
         const images = { head: digests.at(-1) ?? {}, base: run.base ? (digests[0] ?? {}) : {} };

@@ -61,6 +61,19 @@ export interface MeasureContext {
   log: (line: string) => void;
   /** ms, monotonic enough for a time budget */
   now: () => number;
+  /** the time the statistics took while the trials ran (early looks, confirmation's looks), ms,
+   * added up here: the run says it beside the final judgement's */
+  statistics?: { ms: number };
+}
+
+/** `judge()`, its time added to the run's statistics time. */
+function judging<T>(ctx: MeasureContext, judge: () => T): T {
+  const t0 = ctx.now();
+  try {
+    return judge();
+  } finally {
+    if (ctx.statistics) ctx.statistics.ms += ctx.now() - t0;
+  }
 }
 
 /** gate.busy's repeats, in trials (a pair's two sides each count): the run's allowance and how many
@@ -431,7 +444,9 @@ export async function measureOne(
   const current = (u: Unit) => side.collector.results([u.s], ctx.hashes)[0] as ScenarioResult;
   const rest = units.map((u) => {
     if (u.early >= u.s.trials) return 0;
-    const look = earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name) as BaselineFile, u.phase.name);
+    const look = judging(ctx, () =>
+      earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name) as BaselineFile, u.phase.name),
+    );
     logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, 'trials', look);
     if (!look.stop) return u.s.trials - u.early;
     u.looks = { ...u.looks, stopped: u.early };
@@ -444,7 +459,8 @@ export async function measureOne(
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== undefined) continue;
-    const open = () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name);
+    const open = () =>
+      judging(ctx, () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name));
     const limit = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
     const plan: ConfirmPlan = {
       where: `${s.name}/${phase.name}`,
@@ -535,7 +551,7 @@ export async function measureAb(
       const t0 = ctx.now();
       for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
-        const look = earlyLookAb(results('head'), results('base'), s.thresholds, phase.name);
+        const look = judging(ctx, () => earlyLookAb(results('head'), results('base'), s.thresholds, phase.name));
         logEarly(ctx, `${s.name}/${phase.name}`, early, pairs, 'pairs', look);
         if (look.stop) {
           setLooks({ ...looks, stopped: early });
@@ -545,7 +561,10 @@ export async function measureAb(
       for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open = () => openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name);
+      const open = () =>
+        judging(ctx, () =>
+          openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name),
+        );
       const where = `${s.name}/${phase.name}`;
       const plan: ConfirmPlan = { where, open: open(), looks, firstLookMs, unit: 'pairs', phase: { setLooks, open } };
       plans.push({ plan, more: pair });
