@@ -13053,7 +13053,7 @@ var STATIC_TABLE = [
   ["via", ""],
   ["www-authenticate", ""]
 ];
-var HUFFMAN_TREE = (() => {
+var HUFFMAN = (() => {
   const tree = new Int32Array(2 * 600);
   let nodes = 1;
   for (let sym = 0; sym < 256; sym++) {
@@ -13069,31 +13069,62 @@ var HUFFMAN_TREE = (() => {
       }
     }
   }
-  return tree;
+  return { tree, nodes };
 })();
-function huffmanDecode(buf, start, end) {
-  let out = "";
-  let n = 0;
-  let bits = 0;
-  let ones = true;
-  for (let i = start; i < end; i++) {
-    const byte = buf[i];
-    for (let b = 7; b >= 0; b--) {
-      const bit = byte >>> b & 1;
-      const next = HUFFMAN_TREE[2 * n + bit];
-      bits++;
-      ones = ones && bit === 1;
-      if (next < 0) {
-        out += String.fromCharCode(-1 - next);
-        n = 0;
-        bits = 0;
-        ones = true;
-      } else if (next === 0) throw new HpackError("hpack: bad Huffman code (EOS or no code)");
-      else n = next;
+var NIBBLE_EMITS = 1 << 17;
+var NIBBLE_FAILS = 1 << 18;
+var NIBBLE_ENDS = 1 << 19;
+var HUFFMAN_NIBBLES = (() => {
+  const { tree, nodes } = HUFFMAN;
+  const ones = new Int8Array(nodes).fill(-1);
+  ones[0] = 0;
+  for (let n = 0, d = 1; tree[2 * n + 1] > 0; d++) {
+    n = tree[2 * n + 1];
+    ones[n] = Math.min(d, 127);
+  }
+  const table = new Uint32Array(nodes * 16);
+  for (let state = 0; state < nodes; state++) {
+    for (let nibble = 0; nibble < 16; nibble++) {
+      let n = state;
+      let sym = -1;
+      let fails = false;
+      for (let b = 3; b >= 0 && !fails; b--) {
+        const next = tree[2 * n + (nibble >>> b & 1)];
+        if (next < 0) {
+          sym = -1 - next;
+          n = 0;
+        } else if (next === 0) fails = true;
+        else n = next;
+      }
+      const depth = ones[n];
+      const ends = n === 0 || depth >= 1 && depth <= 7;
+      table[state * 16 + nibble] = fails ? NIBBLE_FAILS : n | (sym >= 0 ? sym << 9 | NIBBLE_EMITS : 0) | (ends ? NIBBLE_ENDS : 0);
     }
   }
-  if (bits > 7 || !ones) throw new HpackError("hpack: bad Huffman padding");
-  return out;
+  return table;
+})();
+var scratch = Buffer.allocUnsafe(256);
+function huffmanDecode(buf, start, end) {
+  const most = Math.ceil((end - start) * 8 / 5);
+  if (scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, 2 * scratch.length));
+  const out = scratch;
+  let k = 0;
+  let state = 0;
+  let ends = true;
+  for (let i = start; i < end; i++) {
+    const byte = buf[i];
+    let step = HUFFMAN_NIBBLES[state * 16 + (byte >>> 4)];
+    if (step & NIBBLE_FAILS) throw new HpackError("hpack: bad Huffman code (EOS or no code)");
+    if (step & NIBBLE_EMITS) out[k++] = step >>> 9 & 255;
+    state = step & 511;
+    step = HUFFMAN_NIBBLES[state * 16 + (byte & 15)];
+    if (step & NIBBLE_FAILS) throw new HpackError("hpack: bad Huffman code (EOS or no code)");
+    if (step & NIBBLE_EMITS) out[k++] = step >>> 9 & 255;
+    state = step & 511;
+    ends = (step & NIBBLE_ENDS) !== 0;
+  }
+  if (!ends) throw new HpackError("hpack: bad Huffman padding");
+  return out.toString("latin1", 0, k);
 }
 function encodeInteger(out, first, prefixBits, value) {
   const mask = (1 << prefixBits) - 1;

@@ -6,6 +6,8 @@ import {
   HEADER_TABLE_SIZE,
   HpackDecoder,
   HpackError,
+  HUFFMAN_CODES,
+  HUFFMAN_LENGTHS,
   huffmanDecode,
   MAX_HEADER_LIST_SIZE,
 } from '../../runner/src/h2/hpack.js';
@@ -244,6 +246,79 @@ describe('huffmanDecode', () => {
   it.each(bad)('%s is an HpackError', (_label, dump) => {
     const bytes = hex(dump);
     expect(() => huffmanDecode(bytes, 0, bytes.length)).toThrow(HpackError);
+  });
+});
+
+/** RFC 7541's Huffman code read one bit at a time, by code and length: the reference the nibble
+ * table is checked against (a string or the error's message). */
+function referenceDecode(bytes: Uint8Array): string {
+  const byCode = new Map<string, number>();
+  for (let sym = 0; sym < 256; sym++) byCode.set(`${HUFFMAN_LENGTHS[sym]}:${HUFFMAN_CODES[sym]}`, sym);
+  let out = '';
+  let code = 0;
+  let len = 0;
+  for (const byte of bytes) {
+    for (let b = 7; b >= 0; b--) {
+      code = code * 2 + ((byte >>> b) & 1);
+      len++;
+      const sym = byCode.get(`${len}:${code}`);
+      if (sym !== undefined) {
+        out += String.fromCharCode(sym);
+        code = 0;
+        len = 0;
+      } else if (len >= 30) return 'error: hpack: bad Huffman code (EOS or no code)';
+    }
+  }
+  // padding: at most 7 bits, all ones
+  return len > 7 || code !== 2 ** len - 1 ? 'error: hpack: bad Huffman padding' : out;
+}
+
+const outcome = (bytes: Uint8Array): string => {
+  try {
+    return huffmanDecode(bytes, 0, bytes.length);
+  } catch (err) {
+    return `error: ${(err as Error).message}`;
+  }
+};
+
+describe('huffmanDecode against the code read a bit at a time', () => {
+  it('every byte value, in 2,000 random strings padded with ones: the string back', () => {
+    const random = seededRandom(7541);
+    for (let k = 0; k < 2000; k++) {
+      const text = Array.from({ length: Math.floor(random() * 40) }, () =>
+        String.fromCharCode(Math.floor(random() * 256)),
+      ).join('');
+      const bits = [...text]
+        .map((ch) =>
+          (HUFFMAN_CODES[ch.charCodeAt(0)] as number)
+            .toString(2)
+            .padStart(HUFFMAN_LENGTHS[ch.charCodeAt(0)] as number, '0'),
+        )
+        .join('');
+      const padded = bits.padEnd(Math.ceil(bits.length / 8) * 8, '1');
+      const bytes = Uint8Array.from(padded.match(/.{8}/g) ?? [], (b) => parseInt(b, 2));
+      expect(outcome(bytes)).toBe(text);
+      expect(referenceDecode(bytes)).toBe(text);
+    }
+  });
+
+  it('20,000 random byte strings (most not a valid coding): the same string or the same error', () => {
+    const random = seededRandom(20261130);
+    const differ: string[] = [];
+    let valid = 0;
+    for (let k = 0; k < 20_000; k++) {
+      // mostly bytes of many ones (long codes, padding), some anything
+      const bytes = Uint8Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+        random() < 0.5 ? 0xff - Math.floor(random() * 4) : Math.floor(random() * 256),
+      );
+      const got = outcome(bytes);
+      if (!got.startsWith('error')) valid++;
+      if (got !== referenceDecode(bytes)) differ.push(Buffer.from(bytes).toString('hex'));
+    }
+    expect(differ).toEqual([]);
+    // (both outcomes were met: not 20,000 errors)
+    expect(valid).toBeGreaterThan(1000);
+    expect(valid).toBeLessThan(19_000);
   });
 });
 

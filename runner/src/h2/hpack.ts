@@ -12,7 +12,7 @@ export class HpackError extends Error {
 }
 
 /** The Huffman code of each byte value (RFC 7541 appendix B), then its length in bits. */
-const HUFFMAN_CODES = [
+export const HUFFMAN_CODES = [
   8184, 8388568, 268435426, 268435427, 268435428, 268435429, 268435430, 268435431, 268435432, 16777194, 1073741820,
   268435433, 268435434, 1073741821, 268435435, 268435436, 268435437, 268435438, 268435439, 268435440, 268435441,
   268435442, 1073741822, 268435443, 268435444, 268435445, 268435446, 268435447, 268435448, 268435449, 268435450,
@@ -32,7 +32,7 @@ const HUFFMAN_CODES = [
   67108842, 8388596, 67108843, 134217702, 67108844, 67108845, 134217703, 134217704, 134217705, 134217706, 134217707,
   268435454, 134217708, 134217709, 134217710, 134217711, 134217712, 67108846,
 ];
-const HUFFMAN_LENGTHS = [
+export const HUFFMAN_LENGTHS = [
   13, 23, 28, 28, 28, 28, 28, 28, 28, 24, 30, 28, 28, 30, 28, 28, 28, 28, 28, 28, 28, 28, 30, 28, 28, 28, 28, 28, 28,
   28, 28, 28, 6, 10, 10, 12, 13, 6, 8, 11, 10, 10, 8, 11, 8, 6, 6, 6, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 8, 15, 6, 12, 10,
   13, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 8, 13, 19, 13, 14, 6, 15, 5, 6, 5, 6,
@@ -111,9 +111,10 @@ export const STATIC_TABLE: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The Huffman decoding tree as an array: node n's children are at 2n (bit 0) and 2n+1 (bit 1);
- * a value >= 0 is a node, -1 - symbol a leaf, and 0 (the root is never a child) no code.
+ * a value >= 0 is a node, -1 - symbol a leaf, and 0 (the root is never a child) no code. `nodes`:
+ * how many inner nodes it has (the root is 0).
  */
-const HUFFMAN_TREE = (() => {
+const HUFFMAN = (() => {
   const tree = new Int32Array(2 * 600);
   let nodes = 1;
   for (let sym = 0; sym < 256; sym++) {
@@ -129,34 +130,79 @@ const HUFFMAN_TREE = (() => {
       }
     }
   }
-  return tree;
+  return { tree, nodes };
 })();
+
+/** A step of the nibble table: the inner node reached (bits 0–8), the symbol it ended on (9–16), and flags. */
+const NIBBLE_EMITS = 1 << 17;
+const NIBBLE_FAILS = 1 << 18;
+/** the node reached is a valid end: right after a symbol, or 1 to 7 one-bits into the next (padding) */
+const NIBBLE_ENDS = 1 << 19;
+
+/**
+ * The tree walked four bits at a time (as nghttp2 does): for each inner node and each nibble, where the
+ * four bits lead, the symbol they complete (the shortest code is five bits: at most one), whether they
+ * run into no code (or EOS), and whether the string may end there. Made once from the tree.
+ */
+const HUFFMAN_NIBBLES = (() => {
+  const { tree, nodes } = HUFFMAN;
+  // each node's depth when its path from the root is all ones (-1 otherwise): padding is such a path
+  const ones = new Int8Array(nodes).fill(-1);
+  ones[0] = 0;
+  for (let n = 0, d = 1; (tree[2 * n + 1] as number) > 0; d++) {
+    n = tree[2 * n + 1] as number;
+    ones[n] = Math.min(d, 127);
+  }
+  const table = new Uint32Array(nodes * 16);
+  for (let state = 0; state < nodes; state++) {
+    for (let nibble = 0; nibble < 16; nibble++) {
+      let n = state;
+      let sym = -1;
+      let fails = false;
+      for (let b = 3; b >= 0 && !fails; b--) {
+        const next = tree[2 * n + ((nibble >>> b) & 1)] as number;
+        if (next < 0) {
+          sym = -1 - next;
+          n = 0;
+        } else if (next === 0) fails = true;
+        else n = next;
+      }
+      const depth = ones[n] as number;
+      const ends = n === 0 || (depth >= 1 && depth <= 7);
+      table[state * 16 + nibble] = fails
+        ? NIBBLE_FAILS
+        : n | (sym >= 0 ? (sym << 9) | NIBBLE_EMITS : 0) | (ends ? NIBBLE_ENDS : 0);
+    }
+  }
+  return table;
+})();
+
+/** where decoded bytes are gathered before they become the string (grown as needed; decoding is synchronous) */
+let scratch = Buffer.allocUnsafe(256);
 
 /** Decodes a Huffman-coded string; padding must be at most 7 bits, all ones (the EOS code's start). */
 export function huffmanDecode(buf: Uint8Array, start: number, end: number): string {
-  let out = '';
-  let n = 0;
-  // bits read since the last symbol, and whether they were all ones (valid padding)
-  let bits = 0;
-  let ones = true;
+  // five bits is the shortest code: at most 8/5 symbols a byte
+  const most = Math.ceil(((end - start) * 8) / 5);
+  if (scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, 2 * scratch.length));
+  const out = scratch;
+  let k = 0;
+  let state = 0;
+  let ends = true;
   for (let i = start; i < end; i++) {
     const byte = buf[i] as number;
-    for (let b = 7; b >= 0; b--) {
-      const bit = (byte >>> b) & 1;
-      const next = HUFFMAN_TREE[2 * n + bit] as number;
-      bits++;
-      ones = ones && bit === 1;
-      if (next < 0) {
-        out += String.fromCharCode(-1 - next);
-        n = 0;
-        bits = 0;
-        ones = true;
-      } else if (next === 0) throw new HpackError('hpack: bad Huffman code (EOS or no code)');
-      else n = next;
-    }
+    let step = HUFFMAN_NIBBLES[state * 16 + (byte >>> 4)] as number;
+    if (step & NIBBLE_FAILS) throw new HpackError('hpack: bad Huffman code (EOS or no code)');
+    if (step & NIBBLE_EMITS) out[k++] = (step >>> 9) & 0xff;
+    state = step & 0x1ff;
+    step = HUFFMAN_NIBBLES[state * 16 + (byte & 0x0f)] as number;
+    if (step & NIBBLE_FAILS) throw new HpackError('hpack: bad Huffman code (EOS or no code)');
+    if (step & NIBBLE_EMITS) out[k++] = (step >>> 9) & 0xff;
+    state = step & 0x1ff;
+    ends = (step & NIBBLE_ENDS) !== 0;
   }
-  if (bits > 7 || !ones) throw new HpackError('hpack: bad Huffman padding');
-  return out;
+  if (!ends) throw new HpackError('hpack: bad Huffman padding');
+  return out.toString('latin1', 0, k);
 }
 
 /** The header block of a request: HPACK integers and literals without indexing, plain strings. */
