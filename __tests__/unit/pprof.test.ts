@@ -1,0 +1,159 @@
+// The SUT's profiles (src/profiles/): pprof files read as `go tool pprof` reads them, and diffed.
+// fixtures/pprof: two CPU profiles of fixtures/pprof/pprofgen.go.txt (head does 4x the parsing per
+// request), each with `go tool pprof -top -nodecount=100000` of it (go 1.26.8): the reference.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { profileDiff } from '../../src/profiles/diff.js';
+import { PROFILE_MAX_BYTES, ProfileError, readPprof } from '../../src/profiles/pprof.js';
+
+const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');
+const profile = (side: string) => readPprof(readFileSync(join(DIR, `${side}.pb.gz`)));
+
+/** `go tool pprof -top`'s rows: a function's flat% and cum% (an inlined copy, "(inline)", kept apart). */
+function top(side: string): Array<{ name: string; flat: number; cum: number }> {
+  return readFileSync(join(DIR, `${side}.top.txt`), 'utf8')
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => {
+      const m = /^\s*\S+\s+([\d.]+)%\s+[\d.]+%\s+\S+\s+([\d.]+)%\s+(.+)$/.exec(line);
+      return m ? [{ name: m[3] as string, flat: Number(m[1]), cum: Number(m[2]) }] : [];
+    });
+}
+
+describe('readPprof: as go tool pprof reads it', () => {
+  it.each(['base', 'head'])('%s: every function’s flat and cumulative share within pprof’s rounding', (side) => {
+    const ours = profile(side);
+    expect([ours.sampleType, ours.unit]).toEqual(['cpu', 'nanoseconds']);
+    const rows = top(side);
+    expect(rows.length).toBeGreaterThan(50);
+    // pprof lists an inlined copy of a function apart ("name (inline)"); we count a function once
+    const byName = new Map<string, Array<{ flat: number; cum: number }>>();
+    for (const r of rows) {
+      const name = r.name.replace(/ \(inline\)$/, '');
+      byName.set(name, [...(byName.get(name) ?? []), r]);
+    }
+    const mine = new Map(ours.functions.map((f) => [f.name, f]));
+    expect([...mine.keys()].sort()).toEqual([...byName.keys()].sort());
+    for (const [name, theirs] of byName) {
+      const f = mine.get(name);
+      const flat = theirs.reduce((a, r) => a + r.flat, 0);
+      expect(Math.abs((f?.flat ?? 0) * 100 - flat), `${name} flat`).toBeLessThan(0.006 * theirs.length);
+      // one row: its cumulative share is ours (with an inlined copy beside it, a sample may hold both)
+      if (theirs.length === 1)
+        expect(Math.abs((f?.cum ?? 0) * 100 - (theirs[0]?.cum ?? 0)), `${name} cum`).toBeLessThan(0.006);
+    }
+  });
+
+  it('reads a profile not compressed too', () => {
+    const plain = gunzipSync(readFileSync(join(DIR, 'base.pb.gz')));
+    expect(readPprof(plain)).toEqual(profile('base'));
+  });
+
+  it.each<[string, Uint8Array]>([
+    ['nothing', new Uint8Array(0)],
+    ['not a profile (HTML)', Buffer.from('<html>404</html>')],
+    ['a field longer than the message', Uint8Array.from([0x0a, 0x7f, 0x01])],
+    ['a number past the end', Uint8Array.from([0x08, 0xff])],
+    ['a group (wire type 3)', Uint8Array.from([0x0b])],
+    ['gzip that is not', Uint8Array.from([0x1f, 0x8b, 0x00, 0x00])],
+    ['too large', new Uint8Array(PROFILE_MAX_BYTES + 1)],
+    ['a zip bomb', gzipSync(Buffer.alloc(80 * 1024 * 1024))],
+  ])('%s: a ProfileError, never a crash', (_label, bytes) => {
+    expect(() => readPprof(bytes)).toThrow(ProfileError);
+  });
+});
+
+/** A profile.proto written by hand: varints, length-delimited fields, packed numbers. */
+function varint(n: number): number[] {
+  const out: number[] = [];
+  while (n >= 128) {
+    out.push((n % 128) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+const field = (no: number, v: number | number[]): number[] =>
+  typeof v === 'number' ? [...varint(no * 8), ...varint(v)] : [...varint(no * 8 + 2), ...varint(v.length), ...v];
+const packed = (no: number, ns: number[]) => field(no, ns.flatMap(varint));
+
+/**
+ * Functions 1 `f` and 2 `g`, one location each (ids 1, 2); `samples` are stacks of location ids, leaf
+ * first, each with two values [count, cpu]; `defaultType`: the string index of the type to read.
+ */
+function handMade(samples: Array<{ stack: number[]; values: [number, number] }>, defaultType?: number): Uint8Array {
+  const strings = ['', 'samples', 'count', 'cpu', 'nanoseconds', 'f', 'g', 'f.go'];
+  const bytes = [
+    ...field(1, [...field(1, 1), ...field(2, 2)]),
+    ...field(1, [...field(1, 3), ...field(2, 4)]),
+    ...samples.flatMap((s) => field(2, [...packed(1, s.stack), ...packed(2, s.values)])),
+    ...field(4, [...field(1, 1), ...field(4, field(1, 1))]),
+    ...field(4, [...field(1, 2), ...field(4, field(1, 2))]),
+    ...field(5, [...field(1, 1), ...field(2, 5), ...field(4, 7)]),
+    ...field(5, [...field(1, 2), ...field(2, 6), ...field(4, 7)]),
+    ...strings.flatMap((t) => field(6, [...Buffer.from(t)])),
+    ...(defaultType !== undefined ? field(14, defaultType) : []),
+  ];
+  return Uint8Array.from(bytes);
+}
+
+describe('readPprof on profiles made by hand', () => {
+  it('a recursive function counts once per sample in its cumulative share; the last sample type by default', () => {
+    const p = readPprof(
+      handMade([
+        { stack: [1, 1, 1, 2], values: [1, 30] },
+        { stack: [2], values: [3, 10] },
+      ]),
+    );
+    expect([p.sampleType, p.unit, p.total]).toEqual(['cpu', 'nanoseconds', 40]);
+    expect(p.functions).toEqual([
+      { name: 'f', file: 'f.go', flat: 0.75, cum: 0.75 },
+      { name: 'g', file: 'f.go', flat: 0.25, cum: 1 },
+    ]);
+  });
+
+  it("the profile's default sample type where it names one", () => {
+    const p = readPprof(
+      handMade(
+        [
+          { stack: [1], values: [1, 30] },
+          { stack: [2], values: [3, 10] },
+        ],
+        1,
+      ),
+    );
+    expect([p.sampleType, p.total]).toEqual(['samples', 4]);
+    expect(p.functions.map((f) => [f.name, f.flat])).toEqual([
+      ['g', 0.75],
+      ['f', 0.25],
+    ]);
+  });
+});
+
+describe('profileDiff', () => {
+  it('the function head does more of comes first, and its callers do not', () => {
+    const changes = profileDiff(profile('base'), profile('head'));
+    expect(changes[0]?.name).toBe('main.parseWork');
+    expect(changes.map((c) => c.name)).not.toContain('main.request');
+    expect(changes.map((c) => c.name)).not.toContain('main.hashWork');
+    // every change listed rose, most first
+    const rises = changes.map((c) => c.cum.head - c.cum.base);
+    expect(rises.every((r) => r > 0)).toBe(true);
+    expect([...rises].sort((a, b) => b - a)).toEqual(rises);
+  });
+
+  it('with the CPU per request of both sides: what each function stands for, in µs per request', () => {
+    const [first] = profileDiff(profile('base'), profile('head'), {
+      cpuPerRequestUs: { base: 100, head: 160 },
+      top: 1,
+    });
+    expect(first?.perRequestUs?.head).toBeCloseTo((first?.cum.head ?? 0) * 160, 9);
+    expect(first?.perRequestUs?.base).toBeCloseTo((first?.cum.base ?? 0) * 100, 9);
+  });
+
+  it('the same profile on both sides: nothing rose', () => {
+    expect(profileDiff(profile('head'), profile('head'))).toEqual([]);
+  });
+});

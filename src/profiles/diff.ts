@@ -1,0 +1,54 @@
+// Pure: two profiles of one service compared, base against head: each function's change in its share of
+// the samples, and — where the service's CPU time per request is known on both sides — in the CPU
+// microseconds per request it stands for. Ranked by the rise of its cumulative share (itself and what
+// it calls), so that the function a regression's extra work was added under comes first: its callers
+// keep their share (the whole profile is theirs either way), its callees rise no more than it does.
+import type { ProfileSummary } from './pprof.js';
+
+export interface FunctionChange {
+  name: string;
+  file: string;
+  /** flat shares (samples whose innermost frame it is), 0 where the side's profile lacks the function */
+  flat: { base: number; head: number };
+  /** cumulative shares (samples with it on the stack) */
+  cum: { base: number; head: number };
+  /** the CPU µs per request its cumulative share stands for on each side (only with both sides' CPU per
+   * request) */
+  perRequestUs?: { base: number; head: number };
+}
+
+export interface DiffOptions {
+  /** the service's CPU µs per successful request on each side (its cost, compare/cost) */
+  cpuPerRequestUs?: { base: number; head: number };
+  /** how many functions to keep (default 10) */
+  top?: number;
+}
+
+/** The rise of a change's cumulative share, then of its flat share. */
+const rise = (c: FunctionChange) => c.cum.head - c.cum.base;
+
+/** The functions whose share rose from base to head, most first (those that did not rise left out). */
+export function profileDiff(base: ProfileSummary, head: ProfileSummary, options: DiffOptions = {}): FunctionChange[] {
+  const key = (f: { name: string; file: string }) => `${f.name}\u0000${f.file}`;
+  const before = new Map(base.functions.map((f) => [key(f), f]));
+  const after = new Map(head.functions.map((f) => [key(f), f]));
+  const cpu = options.cpuPerRequestUs;
+  const changes = [...new Set([...before.keys(), ...after.keys()])].map((k): FunctionChange => {
+    const b = before.get(k);
+    const h = after.get(k);
+    const named = (h ?? b) as { name: string; file: string };
+    const cum = { base: b?.cum ?? 0, head: h?.cum ?? 0 };
+    return {
+      name: named.name,
+      file: named.file,
+      flat: { base: b?.flat ?? 0, head: h?.flat ?? 0 },
+      cum,
+      ...(cpu ? { perRequestUs: { base: cum.base * cpu.base, head: cum.head * cpu.head } } : {}),
+    };
+  });
+  const flatRise = (c: FunctionChange) => c.flat.head - c.flat.base;
+  return changes
+    .filter((c) => rise(c) > 0)
+    .sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name))
+    .slice(0, options.top ?? 10);
+}

@@ -1,0 +1,179 @@
+// Pure: a pprof profile (profile.proto, as Go's /debug/pprof/profile and every pprof-speaking profiler
+// serve it, gzip-compressed or not) read into what a diff needs: the profile's total and each
+// function's flat share (samples whose innermost frame it is) and cumulative share (samples with it
+// anywhere on the stack, once each). The bytes come from the service under test: untrusted, so the
+// decoding is bounded (sizes, counts, nesting) and every failure is a ProfileError, never a crash.
+import { gunzipSync } from 'node:zlib';
+
+/** The most a profile may take, compressed and decompressed. */
+export const PROFILE_MAX_BYTES = 16 * 1024 * 1024;
+export const PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+
+export class ProfileError extends Error {}
+
+export interface ProfileFunction {
+  /** the function's name as the profiler gave it (untrusted text: escape where it lands) */
+  name: string;
+  file: string;
+  /** of the profile's total: samples whose innermost frame is this function */
+  flat: number;
+  /** samples with this function anywhere on their stack (counted once per sample) */
+  cum: number;
+}
+
+export interface ProfileSummary {
+  /** what the values count, as the profile names it: `cpu` and `nanoseconds` for a Go CPU profile */
+  sampleType: string;
+  unit: string;
+  /** every sample's value of that type, added up */
+  total: number;
+  /** by flat value, largest first */
+  functions: ProfileFunction[];
+}
+
+/** A protobuf message's fields: field number → each occurrence (varints as numbers, the rest as bytes). */
+type Fields = Map<number, Array<number | Uint8Array>>;
+
+/** Reads one message's fields (wire types 0, 1, 2 and 5; groups are refused). */
+function fields(buf: Uint8Array): Fields {
+  const out: Fields = new Map();
+  let p = 0;
+  const varint = (): number => {
+    let v = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      if (p >= buf.length) throw new ProfileError('profile: a number runs past the end');
+      const b = buf[p++] as number;
+      v += (b & 0x7f) * scale;
+      if ((b & 0x80) === 0) return v;
+      scale *= 128;
+    }
+    throw new ProfileError('profile: a number longer than 10 bytes');
+  };
+  while (p < buf.length) {
+    const key = varint();
+    const field = Math.floor(key / 8);
+    const wire = key % 8;
+    let value: number | Uint8Array;
+    if (wire === 0) value = varint();
+    else if (wire === 1 || wire === 5) {
+      const n = wire === 1 ? 8 : 4;
+      if (p + n > buf.length) throw new ProfileError('profile: a fixed-size field runs past the end');
+      value = buf.subarray(p, p + n);
+      p += n;
+    } else if (wire === 2) {
+      const n = varint();
+      if (n > buf.length - p) throw new ProfileError('profile: a field longer than the message');
+      value = buf.subarray(p, p + n);
+      p += n;
+    } else throw new ProfileError(`profile: wire type ${wire} is not read`);
+    const list = out.get(field);
+    if (list) list.push(value);
+    else out.set(field, [value]);
+  }
+  return out;
+}
+
+/** A field's numbers: each varint, and packed ones (a length-delimited run of varints) unpacked. */
+function numbers(f: Fields, field: number): number[] {
+  const out: number[] = [];
+  for (const v of f.get(field) ?? []) {
+    if (typeof v === 'number') out.push(v);
+    else {
+      // packed: the run is a message of varints without keys; read them in turn
+      let p = 0;
+      while (p < v.length) {
+        let n = 0;
+        let scale = 1;
+        for (;;) {
+          if (p >= v.length) throw new ProfileError('profile: a packed number runs past the end');
+          const b = v[p++] as number;
+          n += (b & 0x7f) * scale;
+          if ((b & 0x80) === 0) break;
+          scale *= 128;
+          if (scale > 2 ** 70) throw new ProfileError('profile: a packed number longer than 10 bytes');
+        }
+        out.push(n);
+      }
+    }
+  }
+  return out;
+}
+
+const one = (f: Fields, field: number): number => numbers(f, field)[0] ?? 0;
+const messages = (f: Fields, field: number): Uint8Array[] =>
+  (f.get(field) ?? []).filter((v): v is Uint8Array => typeof v !== 'number');
+
+/** The profile's bytes as served: gzip-compressed (as Go serves it) or plain profile.proto. */
+function decoded(bytes: Uint8Array): Uint8Array {
+  if (bytes.length > PROFILE_MAX_BYTES) throw new ProfileError(`profile: larger than ${PROFILE_MAX_BYTES} bytes`);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: PROFILE_MAX_DECODED_BYTES });
+  } catch (err) {
+    throw new ProfileError(`profile: not gzip or too large decompressed (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+/** A pprof profile's functions and their shares of the chosen sample type (the default one: the
+ * profile's `default_sample_type`, else its last, as `go tool pprof` does). */
+export function readPprof(bytes: Uint8Array): ProfileSummary {
+  const top = fields(decoded(bytes));
+  const text = new TextDecoder('utf-8', { fatal: false });
+  const strings = messages(top, 6).map((b) => text.decode(b));
+  const str = (i: number) => strings[i] ?? '';
+  const types = messages(top, 1).map((m) => {
+    const f = fields(m);
+    return { type: str(one(f, 1)), unit: str(one(f, 2)) };
+  });
+  if (types.length === 0) throw new ProfileError('profile: no sample type');
+  const preferred = str(one(top, 14));
+  const at = preferred
+    ? Math.max(
+        0,
+        types.findIndex((t) => t.type === preferred),
+      )
+    : types.length - 1;
+  const functions = new Map<number, { name: string; file: string }>();
+  for (const m of messages(top, 5)) {
+    const f = fields(m);
+    functions.set(one(f, 1), { name: str(one(f, 2)), file: str(one(f, 4)) });
+  }
+  // a location's frames, innermost first (its lines: the last is the caller the others were inlined into)
+  const locations = new Map<number, number[]>();
+  for (const m of messages(top, 4)) {
+    const f = fields(m);
+    locations.set(
+      one(f, 1),
+      messages(f, 4).map((line) => one(fields(line), 1)),
+    );
+  }
+  const flat = new Map<number, number>();
+  const cum = new Map<number, number>();
+  let total = 0;
+  for (const m of messages(top, 2)) {
+    const f = fields(m);
+    const value = numbers(f, 2)[at] ?? 0;
+    if (value === 0) continue;
+    total += value;
+    const frames = numbers(f, 1).flatMap((id) => locations.get(id) ?? []);
+    const leaf = frames[0];
+    if (leaf !== undefined) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
+    for (const id of new Set(frames)) cum.set(id, (cum.get(id) ?? 0) + value);
+  }
+  const chosen = types[at] as { type: string; unit: string };
+  const share = (v: number | undefined) => (total > 0 ? (v ?? 0) / total : 0);
+  return {
+    sampleType: chosen.type,
+    unit: chosen.unit,
+    total,
+    functions: [...cum.keys()]
+      .map((id) => ({
+        name: functions.get(id)?.name ?? `function ${id}`,
+        file: functions.get(id)?.file ?? '',
+        flat: share(flat.get(id)),
+        cum: share(cum.get(id)),
+      }))
+      .sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+  };
+}
