@@ -99368,10 +99368,12 @@ function xychart(title, xAxis, levels, values, axis) {
     "```"
   ].join("\n");
 }
-function renderSweepSection(s) {
+function sweepCurve(s) {
   const points = pointsOf(s);
-  const knee = findKnee(points);
-  const unit = levelName(s);
+  return { unit: levelName(s), points, knee: findKnee(points) };
+}
+function renderSweepSection(s) {
+  const { points, knee, unit } = sweepCurve(s);
   const rows = steps(s).map((p, i) => [
     String(points[i]?.level ?? ""),
     p.merged.rps.toFixed(0),
@@ -100476,7 +100478,7 @@ function pageHead(title) {
     `<h1>${e(title)}</h1>`
   ].join("\n");
 }
-function renderHtml(results2) {
+function renderHtml(results2, opts = {}) {
   const verdict = overallVerdict(results2.comparisons);
   const count3 = (r) => results2.comparisons.filter((c) => c.result === r).length;
   const counts2 = ["regression", "inconclusive", "accepted", "improvement", "invalid"].filter((r) => count3(r) > 0).map((r) => `${count3(r)} ${r}`).join(", ");
@@ -100489,7 +100491,7 @@ function renderHtml(results2) {
   return [
     pageHead(title),
     `<p class="meta">${e(meta3(results2))}</p>`,
-    comparisonsTable(results2.comparisons),
+    opts.levels ? results2.scenarios.map(sweepSection).join("\n") : comparisonsTable(results2.comparisons),
     ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, results2.ab !== void 0)),
     phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>` : "",
     "</body></html>",
@@ -100578,6 +100580,50 @@ function distributionSvg(head, base) {
   const legend = base === void 0 ? "" : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join("")}${ticks.join("")}</svg>${legend}`;
 }
+function sweepSection(s) {
+  const { unit, points, knee } = sweepCurve(s);
+  const at = knee === void 0 ? void 0 : points[knee];
+  const kneeLine = at ? `Knee at ${at.level} ${unit}: beyond it throughput grows by less than 10% while p99 keeps growing (${at.rps.toFixed(0)} req/s, p99 ${formatUs(at.p99)}).` : "No knee: throughput kept growing by 10% or more per level (or p99 did not grow).";
+  const levels = points.map((p) => p.level);
+  return [
+    `<h2>sweep: ${e(s.name)}</h2>`,
+    `<p>${e(kneeLine)}</p>`,
+    lineSvg(
+      "throughput",
+      unit,
+      levels,
+      points.map((p) => p.rps),
+      (v) => `${Math.round(v)} req/s`,
+      knee
+    ),
+    lineSvg(
+      "p99 latency",
+      unit,
+      levels,
+      points.map((p) => p.p99),
+      formatUs,
+      knee
+    )
+  ].join("\n");
+}
+function lineSvg(label2, unit, levels, values, format, knee) {
+  if (levels.length === 0) return "";
+  const W = 720;
+  const H = 180;
+  const pad = 36;
+  const most = Math.max(...values, 1e-9);
+  const x = (i) => pad + (levels.length === 1 ? 0 : i * (W - 2 * pad) / (levels.length - 1));
+  const y = (v) => H - pad - v / most * (H - 2 * pad);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const dots = values.map(
+    (v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${COLOURS[0]}"><title>${e(String(levels[i]))} ${e(unit)}: ${e(format(v))}</title></circle>`
+  );
+  const ticks = levels.map(
+    (l, i) => `<text x="${x(i).toFixed(1)}" y="${H - 12}" text-anchor="middle">${e(String(l))}</text>`
+  );
+  const mark = knee === void 0 ? "" : `<line x1="${x(knee).toFixed(1)}" y1="${pad / 2}" x2="${x(knee).toFixed(1)}" y2="${H - pad}" stroke="${COLOURS[1]}" stroke-dasharray="4 3"/>`;
+  return `<svg role="img" aria-label="${e(`${label2} against ${unit}`)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${e(`${label2} (top: ${format(most)})`)}</text><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${mark}<polyline points="${line}" fill="none" stroke="${COLOURS[0]}" stroke-width="2"/>${dots.join("")}${ticks.join("")}</svg>`;
+}
 function errorsTable2(p) {
   const m = p.merged;
   const kinds = [
@@ -100603,10 +100649,11 @@ function resourcesTable2(p, other) {
 // src/outputs/html.ts
 var html = {
   names: ["html"],
-  summary: "the run as one self-contained HTML page: verdict, every row, each phase’s latency distribution, errors and resources",
+  summary: "the run as one self-contained HTML page: verdict, every row (a sweep: each scenario’s curve and knee), each phase’s latency distribution, errors and resources",
   extension: "html",
   writes: () => true,
-  render: (r) => renderHtml(r)
+  // a sweep's page leads with each scenario's curve and knee
+  render: (r) => renderHtml(r, { levels: traitsOf(r.mode).report === "levels" })
 };
 
 // src/outputs/json.ts
@@ -105678,11 +105725,11 @@ function phaseCharts(phase2, entries, shifts) {
         (p) => p.v !== void 0 && Number.isFinite(p.v) && (key === "rps" || p.v > 0)
       );
       const marks = shifts.filter((s) => s.phase === phase2 && s.metric === key).map((s) => ({ i: entries.findIndex((x) => x.runId === s.runId && x.time === s.time), s })).filter((m) => m.i >= 0);
-      return lineSvg(label2, points, entries.length, marks, format);
+      return lineSvg2(label2, points, entries.length, marks, format);
     })
   ].join("\n");
 }
-function lineSvg(label2, points, runs, marks, format) {
+function lineSvg2(label2, points, runs, marks, format) {
   if (points.length === 0) return `<p class="meta">${escapeHtml(label2)}: no values.</p>`;
   const W = 720;
   const H = 140;

@@ -2,6 +2,7 @@
 // anywhere, every text from the results file escaped, bounded in size.
 import { describe, expect, it } from 'vitest';
 import { MAX_PHASES, renderHtml, sharedBuckets } from '../../src/report/html.js';
+import { html as htmlOutput } from '../../src/outputs/html.js';
 import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
 import { comparison, evenHistogram, phase, resultsFile, usage } from './fixtures.js';
 
@@ -100,6 +101,59 @@ describe('renderHtml', () => {
     expect(html.match(/<h2>api \/ p\d+<\/h2>/g)).toHaveLength(MAX_PHASES);
     expect(html).toContain('… and 50 more phases (see the results file).');
     expect(html).toContain('No successful responses.');
+  });
+});
+
+describe('renderHtml: a sweep', () => {
+  /** an open-loop level of the ladder: `rps` served, `p99` µs */
+  const level = (rate: number, rps: number, p99: number): PhaseResult => {
+    const p = phaseWith(`r${rate}`, histogram(1000, p99));
+    return {
+      ...p,
+      kind: 'open',
+      params: { rate },
+      merged: { ...p.merged, rps, latency: { ...p.merged.latency, p99 } },
+    };
+  };
+  const swept: ResultsFile = {
+    ...resultsFile(
+      [
+        {
+          name: 'work<b>',
+          scenarioHash: 'h',
+          phases: [level(100, 100, 2000), level(200, 199, 2500), level(400, 250, 90_000), level(800, 251, 400_000)],
+        },
+      ],
+      [],
+    ),
+    mode: 'sweep',
+  };
+
+  it("the sweep's page leads with each scenario's curve: throughput and p99 against the level, the knee marked", () => {
+    const html = htmlOutput.render(swept, {} as never);
+    expect(html).toContain('<h2>sweep: work&lt;b&gt;</h2>');
+    expect(html).toContain(
+      '<p>Knee at 400 offered req/s: beyond it throughput grows by less than 10% while p99 keeps growing (250 req/s, p99 90ms).</p>',
+    );
+    expect(html.match(/<svg role="img" aria-label="(throughput|p99 latency) against offered req\/s"/g)).toHaveLength(2);
+    // four points a line, the knee's level marked on each
+    expect(html.match(/<circle /g)).toHaveLength(8);
+    expect(html.match(/stroke-dasharray/g)).toHaveLength(2);
+    expect(html).toContain('<title>400 offered req/s: 90ms</title>');
+    // a sweep compares nothing: no comparison table
+    expect(html).not.toContain('<h2>Comparison</h2>');
+    expect(html).not.toMatch(/<script|https?:\/\//i);
+  });
+
+  it('no knee: said, and nothing marked; a gate run has no curve', () => {
+    const growing: ResultsFile = {
+      ...swept,
+      scenarios: [{ name: 'w', scenarioHash: 'h', phases: [level(100, 100, 2000), level(200, 200, 2100)] }],
+    };
+    const html = htmlOutput.render(growing, {} as never);
+    expect(html).toContain('<p>No knee: throughput kept growing by 10% or more per level (or p99 did not grow).</p>');
+    expect(html).not.toContain('stroke-dasharray');
+    expect(htmlOutput.render({ ...swept, mode: 'gate' }, {} as never)).not.toContain('<h2>sweep:');
   });
 });
 

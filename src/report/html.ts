@@ -12,6 +12,7 @@ import type { Comparison, PhaseResult, ResultsFile, ScenarioResult } from '../re
 import { bucketsOver, rangeOf } from './distribution.js';
 import { RESULT_LABEL as ICON } from './markdown.js';
 import { bounded } from './escape.js';
+import { sweepCurve } from './sweep.js';
 
 /** The most phase sections drawn; the rest are counted. */
 export const MAX_PHASES = 200;
@@ -53,8 +54,9 @@ export function pageHead(title: string): string {
   ].join('\n');
 }
 
-/** The page. */
-export function renderHtml(results: ResultsFile): string {
+/** The page; `levels`: the run swept a ladder (its mode's report is each level's figures), and each
+ * scenario's curve comes first. */
+export function renderHtml(results: ResultsFile, opts: { levels?: boolean } = {}): string {
   const verdict = overallVerdict(results.comparisons);
   const count = (r: Comparison['result']) => results.comparisons.filter((c) => c.result === r).length;
   const counts = (['regression', 'inconclusive', 'accepted', 'improvement', 'invalid'] as const)
@@ -70,7 +72,7 @@ export function renderHtml(results: ResultsFile): string {
   return [
     pageHead(title),
     `<p class="meta">${e(meta(results))}</p>`,
-    comparisonsTable(results.comparisons),
+    opts.levels ? results.scenarios.map(sweepSection).join('\n') : comparisonsTable(results.comparisons),
     ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, results.ab !== undefined)),
     phases.length > drawn.length
       ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>`
@@ -181,6 +183,67 @@ function distributionSvg(head: string, base: string | undefined): string {
       ? ''
       : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join('')}${ticks.join('')}</svg>${legend}`;
+}
+
+/** A swept scenario: the knee, and throughput and p99 against the level, the knee marked. */
+function sweepSection(s: ScenarioResult): string {
+  const { unit, points, knee } = sweepCurve(s);
+  const at = knee === undefined ? undefined : points[knee];
+  const kneeLine = at
+    ? `Knee at ${at.level} ${unit}: beyond it throughput grows by less than 10% while p99 keeps growing (${at.rps.toFixed(0)} req/s, p99 ${formatUs(at.p99)}).`
+    : 'No knee: throughput kept growing by 10% or more per level (or p99 did not grow).';
+  const levels = points.map((p) => p.level);
+  return [
+    `<h2>sweep: ${e(s.name)}</h2>`,
+    `<p>${e(kneeLine)}</p>`,
+    lineSvg(
+      'throughput',
+      unit,
+      levels,
+      points.map((p) => p.rps),
+      (v) => `${Math.round(v)} req/s`,
+      knee,
+    ),
+    lineSvg(
+      'p99 latency',
+      unit,
+      levels,
+      points.map((p) => p.p99),
+      formatUs,
+      knee,
+    ),
+  ].join('\n');
+}
+
+/** One line over the ladder's levels (evenly spaced), each point labelled, the knee's level marked. */
+function lineSvg(
+  label: string,
+  unit: string,
+  levels: readonly number[],
+  values: readonly number[],
+  format: (v: number) => string,
+  knee: number | undefined,
+): string {
+  if (levels.length === 0) return '';
+  const W = 720;
+  const H = 180;
+  const pad = 36;
+  const most = Math.max(...values, 1e-9);
+  const x = (i: number) => pad + (levels.length === 1 ? 0 : (i * (W - 2 * pad)) / (levels.length - 1));
+  const y = (v: number) => H - pad - (v / most) * (H - 2 * pad);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const dots = values.map(
+    (v, i) =>
+      `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="3" fill="${COLOURS[0]}"><title>${e(String(levels[i]))} ${e(unit)}: ${e(format(v))}</title></circle>`,
+  );
+  const ticks = levels.map(
+    (l, i) => `<text x="${x(i).toFixed(1)}" y="${H - 12}" text-anchor="middle">${e(String(l))}</text>`,
+  );
+  const mark =
+    knee === undefined
+      ? ''
+      : `<line x1="${x(knee).toFixed(1)}" y1="${pad / 2}" x2="${x(knee).toFixed(1)}" y2="${H - pad}" stroke="${COLOURS[1]}" stroke-dasharray="4 3"/>`;
+  return `<svg role="img" aria-label="${e(`${label} against ${unit}`)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${e(`${label} (top: ${format(most)})`)}</text><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${mark}<polyline points="${line}" fill="none" stroke="${COLOURS[0]}" stroke-width="2"/>${dots.join('')}${ticks.join('')}</svg>`;
 }
 
 function errorsTable(p: PhaseResult): string {

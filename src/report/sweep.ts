@@ -37,10 +37,15 @@ function xychart(title: string, xAxis: string, levels: number[], values: number[
   ].join('\n');
 }
 
-export function renderSweepSection(s: ScenarioResult): string {
+/** A scenario's sweep as data: what its ladder varies, each level's throughput and p99, and the knee
+ * (the index of its level), for the Markdown report and the HTML page alike. */
+export function sweepCurve(s: ScenarioResult): { unit: string; points: SweepPoint[]; knee: number | undefined } {
   const points = pointsOf(s);
-  const knee = findKnee(points);
-  const unit = levelName(s);
+  return { unit: levelName(s), points, knee: findKnee(points) };
+}
+
+export function renderSweepSection(s: ScenarioResult): string {
+  const { points, knee, unit } = sweepCurve(s);
   const rows = steps(s).map((p, i) => [
     String(points[i]?.level ?? ''),
     p.merged.rps.toFixed(0),
