@@ -98553,9 +98553,10 @@ async function measureOne(ctx, side, baselines, seed) {
   const current = (u) => side.collector.results([u.s], ctx.hashes)[0];
   const rest = units.map((u) => {
     if (u.early >= u.s.trials) return 0;
+    const now = current(u);
     const look2 = judging(
       ctx,
-      () => earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name), u.phase.name)
+      () => earlyLookGate(now, u.s.thresholds, baselines.get(u.s.name), u.phase.name)
     );
     logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, "trials", look2);
     if (!look2.stop) return u.s.trials - u.early;
@@ -98569,7 +98570,10 @@ async function measureOne(ctx, side, baselines, seed) {
     const { s, phase: phase2, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
-    const open2 = () => judging(ctx, () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase2.name));
+    const open2 = () => {
+      const now = current(u);
+      return judging(ctx, () => openRows(compareScenario(now, s.thresholds, baseline, false).comparisons, phase2.name));
+    };
     const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
     const plan = {
       where: `${s.name}/${phase2.name}`,
@@ -98631,7 +98635,8 @@ async function measureAb(ctx, sides, pairs, seed) {
       const t0 = ctx.now();
       for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
-        const look2 = judging(ctx, () => earlyLookAb(results2("head"), results2("base"), s.thresholds, phase2.name));
+        const [head, base] = [results2("head"), results2("base")];
+        const look2 = judging(ctx, () => earlyLookAb(head, base, s.thresholds, phase2.name));
         logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
         if (look2.stop) {
           setLooks({ ...looks, stopped: early });
@@ -98641,10 +98646,10 @@ async function measureAb(ctx, sides, pairs, seed) {
       for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open2 = () => judging(
-        ctx,
-        () => openRows(compareAbScenario(results2("head"), results2("base"), s.thresholds, false), phase2.name)
-      );
+      const open2 = () => {
+        const [head, base] = [results2("head"), results2("base")];
+        return judging(ctx, () => openRows(compareAbScenario(head, base, s.thresholds, false), phase2.name));
+      };
       const where = `${s.name}/${phase2.name}`;
       const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
       plans.push({ plan, more: pair });
@@ -100491,7 +100496,7 @@ function renderHtml(results2, opts = {}) {
   return [
     pageHead(title),
     `<p class="meta">${e(meta3(results2))}</p>`,
-    opts.levels ? results2.scenarios.map(sweepSection).join("\n") : comparisonsTable(results2.comparisons),
+    opts.levels ? sweepSections(results2.scenarios) : comparisonsTable(results2.comparisons),
     ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, results2.ab !== void 0)),
     phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>` : "",
     "</body></html>",
@@ -100580,11 +100585,22 @@ function distributionSvg(head, base) {
   const legend = base === void 0 ? "" : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join("")}${ticks.join("")}</svg>${legend}`;
 }
+var MAX_LEVELS = 200;
+function sweepSections(scenarios) {
+  const drawn = scenarios.slice(0, MAX_PHASES);
+  return [
+    ...drawn.map(sweepSection),
+    scenarios.length > drawn.length ? `<p class="meta">… and ${scenarios.length - drawn.length} more swept scenarios (see the results file).</p>` : ""
+  ].join("\n");
+}
 function sweepSection(s) {
-  const { unit, points, knee } = sweepCurve(s);
-  const at = knee === void 0 ? void 0 : points[knee];
+  const curve = sweepCurve(s);
+  const { unit, knee } = curve;
+  const points = curve.points.slice(0, MAX_LEVELS);
+  const at = knee === void 0 ? void 0 : curve.points[knee];
   const kneeLine = at ? `Knee at ${at.level} ${unit}: beyond it throughput grows by less than 10% while p99 keeps growing (${at.rps.toFixed(0)} req/s, p99 ${formatUs(at.p99)}).` : "No knee: throughput kept growing by 10% or more per level (or p99 did not grow).";
   const levels = points.map((p) => p.level);
+  const drawnKnee = knee !== void 0 && knee < points.length ? knee : void 0;
   return [
     `<h2>sweep: ${e(s.name)}</h2>`,
     `<p>${e(kneeLine)}</p>`,
@@ -100594,7 +100610,7 @@ function sweepSection(s) {
       levels,
       points.map((p) => p.rps),
       (v) => `${Math.round(v)} req/s`,
-      knee
+      drawnKnee
     ),
     lineSvg(
       "p99 latency",
@@ -100602,8 +100618,9 @@ function sweepSection(s) {
       levels,
       points.map((p) => p.p99),
       formatUs,
-      knee
-    )
+      drawnKnee
+    ),
+    curve.points.length > points.length ? `<p class="meta">… and ${curve.points.length - points.length} more levels (see the results file).</p>` : ""
   ].join("\n");
 }
 function lineSvg(label2, unit, levels, values, format, knee) {
@@ -100611,7 +100628,8 @@ function lineSvg(label2, unit, levels, values, format, knee) {
   const W = 720;
   const H = 180;
   const pad = 36;
-  const most = Math.max(...values, 1e-9);
+  let most = 1e-9;
+  for (const v of values) if (v > most) most = v;
   const x = (i) => pad + (levels.length === 1 ? 0 : i * (W - 2 * pad) / (levels.length - 1));
   const y = (v) => H - pad - v / most * (H - 2 * pad);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
@@ -100991,8 +101009,7 @@ function problemOf2(probe, o) {
   if (o.kind === "file" && probe.exists(o.path) && probe.isDirectory(o.path))
     return `${o.given}: a directory, not a file`;
   if (blocked !== void 0) return `${o.given}: ${blocked} is a file, not a directory`;
-  if (o.kind === "file" && probe.exists(o.path))
-    return probe.writable(o.path) ? void 0 : `${o.given}: the file is not writable`;
+  if (!o.writes) return void 0;
   const existing = chain.find((p) => probe.exists(p));
   if (existing !== void 0 && !probe.writable(existing))
     return `${o.given}: ${existing === o.path ? "the directory" : existing} is not writable`;
@@ -106020,21 +106037,18 @@ function optionProblem(name2, err) {
   }
   return err.message.split("\n")[0] ?? "invalid options";
 }
-function outputPaths(values) {
-  const directory = (flag) => ({
-    given: `--${flag} ${String(values[flag])}`,
-    path: String(values[flag]),
-    kind: "directory"
-  });
+function outputPaths(values, records) {
+  const given = (flag) => `--${flag} ${String(values[flag])}`;
   return [
-    directory("out"),
-    directory("baseline-dir"),
+    { given: given("out"), path: String(values.out), kind: "directory", writes: true },
+    { given: given("baseline-dir"), path: String(values["baseline-dir"]), kind: "directory", writes: records },
     ...["junit", "csv", "history"].flatMap(
-      (flag) => values[flag] === void 0 ? [] : [{ given: `--${flag} ${String(values[flag])}`, path: String(values[flag]), kind: "file" }]
+      (flag) => values[flag] === void 0 ? [] : [{ given: given(flag), path: String(values[flag]), kind: "file", writes: flag !== "history" || records }]
     ),
     ...(values["out-format"] ?? []).flatMap((spec) => {
       const path = outFormatPath(spec);
-      return path === void 0 ? [] : [{ given: `--out-format ${spec}`, path, kind: "file" }];
+      const history2 = spec.startsWith("history=");
+      return path === void 0 ? [] : [{ given: `--out-format ${spec}`, path, kind: "file", writes: !history2 || records }];
     })
   ];
 }
@@ -106068,7 +106082,6 @@ async function cmdRun(deps2, args) {
     throw usageError("--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)");
   }
   const str = (v) => v === void 0 ? void 0 : String(v);
-  refuseOutputPaths(deps2.files, outputPaths(values));
   const accept = acceptOptions(values.accept ?? []);
   const request2 = buildRunRequest(
     {
@@ -106093,6 +106106,7 @@ async function cmdRun(deps2, args) {
       against: (file2) => loadConfig(file2, workspaceOf(deps2), deps2.readFs).gate.against
     }
   );
+  refuseOutputPaths(deps2.files, outputPaths(values, traitsOf(request2.mode).records));
   const progress = new Progress(deps2.progress);
   const outcome = await run(request2, deps2.runDeps(progress));
   deps2.out(`

@@ -198,18 +198,24 @@ const warnings = (h: Harness) => h.annotations.filter((a) => a.kind === 'warning
 
 describe('the Action run(deps)', () => {
   it('an output path the run cannot write fails the step before anything runs, every one named', async () => {
+    // a gate: the working directory is written, the baselines only read (a read-only baselines mount is fine)
     const h = harness({
-      readOnly: ['baselines'],
+      readOnly: ['.', 'baselines'],
       env: { INPUT_HISTORY: 'perf-gate.yml/h.jsonl', 'INPUT_OUT-FORMAT': 'csv=baselines' },
     });
     await run(h.deps);
     expect(h.runs).toEqual([]);
     expect(h.failed).toEqual(['3 output paths cannot be written']);
     expect(h.calls.filter((c) => c.startsWith('info '))).toEqual([
-      'info   input baseline-dir: baselines: the directory is not writable',
+      'info   the working directory: the directory is not writable',
       'info   input history: perf-gate.yml/h.jsonl: perf-gate.yml is a file, not a directory',
       'info   input out-format: csv=baselines: a directory, not a file',
     ]);
+    // an update writes the baselines: there, a read-only baselines directory is refused
+    const update = harness({ readOnly: ['baselines'], env: { INPUT_MODE: 'update' } });
+    await run(update.deps);
+    expect(update.runs).toEqual([]);
+    expect(update.failed).toEqual(['input baseline-dir: baselines: the directory is not writable']);
   });
 
   it('a regression on a pull request: annotations on the config at the scenario line, one comment, the step failed', async () => {

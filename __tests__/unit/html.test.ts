@@ -145,6 +145,23 @@ describe('renderHtml: a sweep', () => {
     expect(html).not.toMatch(/<script|https?:\/\//i);
   });
 
+  it(`bounded: at most 200 levels a curve and ${MAX_PHASES} swept scenarios; the rest counted`, () => {
+    const long: ResultsFile = {
+      ...swept,
+      scenarios: Array.from({ length: MAX_PHASES + 3 }, (_, i) => ({
+        name: `w${i}`,
+        scenarioHash: 'h',
+        phases: i === 0 ? Array.from({ length: 250 }, (_, k) => level(k + 1, k + 1, 1000 + k)) : [level(1, 1, 1000)],
+      })),
+    };
+    const html = htmlOutput.render(long, {} as never);
+    expect(html.match(/<h2>sweep: /g)).toHaveLength(MAX_PHASES);
+    expect(html).toContain('… and 3 more swept scenarios (see the results file).');
+    expect(html).toContain('… and 50 more levels (see the results file).');
+    const first = html.slice(html.indexOf('<h2>sweep: w0</h2>'), html.indexOf('<h2>sweep: w1</h2>'));
+    expect(first.match(/<circle /g)).toHaveLength(400);
+  });
+
   it('no knee: said, and nothing marked; a gate run has no curve', () => {
     const growing: ResultsFile = {
       ...swept,

@@ -31,17 +31,29 @@ describe('outputPathProblems', () => {
     ['a read-only directory', 'directory', '/repo/ro', 'X: the directory is not writable'],
     ['a directory to make in a read-only one', 'directory', '/repo/ro/out', 'X: /repo/ro is not writable'],
     ['a file in a read-only directory', 'file', '/repo/ro/x/h.jsonl', 'X: /repo/ro is not writable'],
-    ['a read-only file', 'file', '/repo/locked.json', 'X: the file is not writable'],
+    // written through a temporary file renamed over it: the directory decides, not the file
+    ['a read-only file in a writable directory', 'file', '/repo/locked.json', undefined],
     ['nothing exists but a read-only root', 'directory', '/elsewhere/out', 'X: / is not writable'],
   ])('%s', (_label, kind, path, problem) => {
-    expect(outputPathProblems(probe, [{ given: 'X', path, kind }])).toEqual(problem === undefined ? [] : [problem]);
+    expect(outputPathProblems(probe, [{ given: 'X', path, kind, writes: true }])).toEqual(
+      problem === undefined ? [] : [problem],
+    );
+  });
+
+  it("a path the run only reads (a gate's baselines and history): its shape checked, not whether it may be written", () => {
+    const read = (path: string, kind: OutputPath['kind']) =>
+      outputPathProblems(probe, [{ given: 'X', path, kind, writes: false }]);
+    expect(read('/repo/ro', 'directory')).toEqual([]);
+    expect(read('/repo/ro/h.jsonl', 'file')).toEqual([]);
+    expect(read('/repo/notes.txt/b', 'directory')).toEqual(['X: /repo/notes.txt is a file, not a directory']);
+    expect(read('/repo/results', 'file')).toEqual(['X: a directory, not a file']);
   });
 
   it('every problem in the order given, one per path', () => {
     const paths: OutputPath[] = [
-      { given: 'a', path: '/repo/ro/o', kind: 'directory' },
-      { given: 'b', path: '/repo/results/ok.csv', kind: 'file' },
-      { given: 'c', path: '/repo/results', kind: 'file' },
+      { given: 'a', path: '/repo/ro/o', kind: 'directory', writes: true },
+      { given: 'b', path: '/repo/results/ok.csv', kind: 'file', writes: true },
+      { given: 'c', path: '/repo/results', kind: 'file', writes: true },
     ];
     expect(outputPathProblems(probe, paths)).toEqual(['a: /repo/ro is not writable', 'c: a directory, not a file']);
   });

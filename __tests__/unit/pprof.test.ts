@@ -6,7 +6,13 @@ import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { profileDiff } from '../../src/profiles/diff.js';
-import { PROFILE_MAX_BYTES, ProfileError, readPprof } from '../../src/profiles/pprof.js';
+import {
+  PROFILE_MAX_BYTES,
+  PROFILE_MAX_FIELDS,
+  PROFILE_MAX_STACK,
+  ProfileError,
+  readPprof,
+} from '../../src/profiles/pprof.js';
 
 const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');
 const profile = (side: string) => readPprof(readFileSync(join(DIR, `${side}.pb.gz`)));
@@ -114,6 +120,31 @@ describe('readPprof on profiles made by hand', () => {
     ]);
   });
 
+  it('bounded: a stack deeper than the limit, and more fields than the limit, are a ProfileError', () => {
+    const deep = handMade([{ stack: Array.from({ length: PROFILE_MAX_STACK + 1 }, () => 1), values: [1, 1] }]);
+    expect(() => readPprof(deep)).toThrow(/a stack of more than 1024 frames/);
+    expect(() =>
+      readPprof(handMade([{ stack: Array.from({ length: PROFILE_MAX_STACK }, () => 1), values: [1, 1] }])),
+    ).not.toThrow();
+    // drop_frames (field 7) over and over: two bytes a field
+    const many = Buffer.alloc(2 * (PROFILE_MAX_FIELDS + 1));
+    for (let i = 0; i < many.length; i += 2) {
+      many[i] = 0x38;
+      many[i + 1] = 0x01;
+    }
+    expect(() => readPprof(many)).toThrow(/more than 1000000 fields/);
+  });
+
+  it('a packed number of 11 bytes is refused, as a field’s is', () => {
+    const sample = (ids: number[]) => field(2, [...field(1, ids), ...packed(2, [1, 1])]);
+    const types = [...field(1, [...field(1, 1)]), ...field(1, [...field(1, 1)])];
+    const ten = [...Array.from({ length: 9 }, () => 0x81), 0x01];
+    expect(() => readPprof(Uint8Array.from([...types, ...sample(ten)]))).not.toThrow();
+    expect(() => readPprof(Uint8Array.from([...types, ...sample([0x81, ...ten])]))).toThrow(
+      /a packed number longer than 10 bytes/,
+    );
+  });
+
   it("the profile's default sample type where it names one", () => {
     const p = readPprof(
       handMade(
@@ -125,6 +156,8 @@ describe('readPprof on profiles made by hand', () => {
       ),
     );
     expect([p.sampleType, p.total]).toEqual(['samples', 4]);
+    // a default that names no type of the profile: the last, as pprof reads it
+    expect(readPprof(handMade([{ stack: [1], values: [1, 30] }], 5)).sampleType).toBe('cpu');
     expect(p.functions.map((f) => [f.name, f.flat])).toEqual([
       ['g', 0.75],
       ['f', 0.25],

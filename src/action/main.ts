@@ -96,8 +96,8 @@ export async function run(deps: ActionDeps): Promise<void> {
       },
       'input out-format',
     );
-    refuseOutputPaths(deps.paths, outputPaths(inputs));
     const mode = modeOf(asked.mode);
+    refuseOutputPaths(deps.paths, outputPaths(inputs, mode.records));
     // a gate of a pull request: the rows its writers accepted on purpose
     const accept = mode.gates ? await acceptancesOf(deps, ctx, inputs) : [];
     const request = accept.length > 0 ? { ...asked, accept } : asked;
@@ -143,17 +143,24 @@ export async function run(deps: ActionDeps): Promise<void> {
 }
 
 /** Every path the run writes, as the inputs gave them (the results and the report go into the working
- * directory). */
-function outputPaths(inputs: ActionInputs): OutputPath[] {
-  const file = (input: string, path: string | undefined, given = path): OutputPath[] =>
-    path ? [{ given: `input ${input}: ${given}`, path, kind: 'file' }] : [];
+ * directory; the baselines and the history are written only by a mode that records, read otherwise). */
+function outputPaths(inputs: ActionInputs, records: boolean): OutputPath[] {
+  const file = (input: string, path: string | undefined, writes: boolean, given = path): OutputPath[] =>
+    path ? [{ given: `input ${input}: ${given}`, path, kind: 'file', writes }] : [];
   return [
-    { given: 'the working directory', path: '.', kind: 'directory' },
-    { given: `input baseline-dir: ${inputs.baselineDir}`, path: inputs.baselineDir, kind: 'directory' },
-    ...file('junit', inputs.junit),
-    ...file('csv', inputs.csv),
-    ...file('history', inputs.history),
-    ...inputs.outFormats.flatMap((spec) => file('out-format', outFormatPath(spec), spec)),
+    { given: 'the working directory', path: '.', kind: 'directory', writes: true },
+    {
+      given: `input baseline-dir: ${inputs.baselineDir}`,
+      path: inputs.baselineDir,
+      kind: 'directory',
+      writes: records,
+    },
+    ...file('junit', inputs.junit, true),
+    ...file('csv', inputs.csv, true),
+    ...file('history', inputs.history, records),
+    ...inputs.outFormats.flatMap((spec) =>
+      file('out-format', outFormatPath(spec), !spec.startsWith('history=') || records, spec),
+    ),
   ];
 }
 

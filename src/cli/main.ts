@@ -25,6 +25,7 @@ import {
   resolveMode,
   shiftedLine,
   shiftedRows,
+  traitsOf,
 } from '../modes/index.js';
 import type { RunMode } from '../modes/mode.js';
 import { formatNamed, formatNames, OUTPUTS, STANDALONE } from '../outputs/index.js';
@@ -388,24 +389,24 @@ function optionProblem(name: CommandName, err: Error & { code?: string }): strin
 }
 
 /** Every path a run writes, as the options gave them: `--out` and `--baseline-dir` are directories,
- * `--junit`, `--csv`, `--history` and `--out-format`'s files. */
-function outputPaths(values: Record<string, unknown>): OutputPath[] {
-  const directory = (flag: string): OutputPath => ({
-    given: `--${flag} ${String(values[flag])}`,
-    path: String(values[flag]),
-    kind: 'directory',
-  });
+ * `--junit`, `--csv`, `--history` and `--out-format`'s files; the baselines and the history are
+ * written only by a mode that records (`records`), read otherwise. */
+function outputPaths(values: Record<string, unknown>, records: boolean): OutputPath[] {
+  const given = (flag: string) => `--${flag} ${String(values[flag])}`;
   return [
-    directory('out'),
-    directory('baseline-dir'),
-    ...(['junit', 'csv', 'history'] as const).flatMap((flag) =>
+    { given: given('out'), path: String(values.out), kind: 'directory', writes: true },
+    { given: given('baseline-dir'), path: String(values['baseline-dir']), kind: 'directory', writes: records },
+    ...(['junit', 'csv', 'history'] as const).flatMap((flag): OutputPath[] =>
       values[flag] === undefined
         ? []
-        : [{ given: `--${flag} ${String(values[flag])}`, path: String(values[flag]), kind: 'file' as const }],
+        : [{ given: given(flag), path: String(values[flag]), kind: 'file', writes: flag !== 'history' || records }],
     ),
-    ...((values['out-format'] as string[] | undefined) ?? []).flatMap((spec) => {
+    ...((values['out-format'] as string[] | undefined) ?? []).flatMap((spec): OutputPath[] => {
       const path = outFormatPath(spec);
-      return path === undefined ? [] : [{ given: `--out-format ${spec}`, path, kind: 'file' as const }];
+      const history = spec.startsWith('history=');
+      return path === undefined
+        ? []
+        : [{ given: `--out-format ${spec}`, path, kind: 'file', writes: !history || records }];
     }),
   ];
 }
@@ -442,7 +443,6 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
     throw usageError('--fail-on-inconclusive and --no-fail-on-inconclusive: give one (failing is the default)');
   }
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
-  refuseOutputPaths(deps.files, outputPaths(values));
   const accept = acceptOptions((values.accept as string[] | undefined) ?? []);
   const request = buildRunRequest(
     {
@@ -467,6 +467,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
       against: (file) => loadConfig(file, workspaceOf(deps), deps.readFs).gate.against,
     },
   );
+  refuseOutputPaths(deps.files, outputPaths(values, traitsOf(request.mode).records));
   const progress = new Progress(deps.progress);
   const outcome = await run(request, deps.runDeps(progress));
   deps.out(`\n${OUTPUTS.terminal.render(outcome.results, STANDALONE)}\n`);

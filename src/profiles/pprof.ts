@@ -8,6 +8,11 @@ import { gunzipSync } from 'node:zlib';
 /** The most a profile may take, compressed and decompressed. */
 export const PROFILE_MAX_BYTES = 16 * 1024 * 1024;
 export const PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** The most fields a profile's messages may hold in all (each is an object in memory), the most frames
+ * a sample's stack may have, and the most frames all samples may visit together (the work). */
+export const PROFILE_MAX_FIELDS = 1_000_000;
+export const PROFILE_MAX_STACK = 1024;
+export const PROFILE_MAX_FRAME_VISITS = 20_000_000;
 
 export class ProfileError extends Error {}
 
@@ -34,8 +39,14 @@ export interface ProfileSummary {
 /** A protobuf message's fields: field number → each occurrence (varints as numbers, the rest as bytes). */
 type Fields = Map<number, Array<number | Uint8Array>>;
 
-/** Reads one message's fields (wire types 0, 1, 2 and 5; groups are refused). */
-function fields(buf: Uint8Array): Fields {
+/** What decoding one profile may still spend: fields read, frames visited. */
+interface Budget {
+  fields: number;
+  frames: number;
+}
+
+/** Reads one message's fields (wire types 0, 1, 2 and 5; groups are refused), each charged to `budget`. */
+function fields(buf: Uint8Array, budget: Budget): Fields {
   const out: Fields = new Map();
   let p = 0;
   const varint = (): number => {
@@ -67,6 +78,7 @@ function fields(buf: Uint8Array): Fields {
       value = buf.subarray(p, p + n);
       p += n;
     } else throw new ProfileError(`profile: wire type ${wire} is not read`);
+    if (--budget.fields < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FIELDS} fields`);
     const list = out.get(field);
     if (list) list.push(value);
     else out.set(field, [value]);
@@ -85,13 +97,13 @@ function numbers(f: Fields, field: number): number[] {
       while (p < v.length) {
         let n = 0;
         let scale = 1;
-        for (;;) {
+        for (let i = 0; ; i++) {
+          if (i === 10) throw new ProfileError('profile: a packed number longer than 10 bytes');
           if (p >= v.length) throw new ProfileError('profile: a packed number runs past the end');
           const b = v[p++] as number;
           n += (b & 0x7f) * scale;
           if ((b & 0x80) === 0) break;
           scale *= 128;
-          if (scale > 2 ** 70) throw new ProfileError('profile: a packed number longer than 10 bytes');
         }
         out.push(n);
       }
@@ -116,50 +128,62 @@ function decoded(bytes: Uint8Array): Uint8Array {
 }
 
 /** A pprof profile's functions and their shares of the chosen sample type (the default one: the
- * profile's `default_sample_type`, else its last, as `go tool pprof` does). */
+ * profile's `default_sample_type` where it names one of its types, else its last, as `go tool pprof`
+ * does). Functions of the same name and file are one (as pprof's function granularity counts them). */
 export function readPprof(bytes: Uint8Array): ProfileSummary {
-  const top = fields(decoded(bytes));
+  const budget: Budget = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
+  const read = (m: Uint8Array) => fields(m, budget);
+  const top = read(decoded(bytes));
   const text = new TextDecoder('utf-8', { fatal: false });
   const strings = messages(top, 6).map((b) => text.decode(b));
   const str = (i: number) => strings[i] ?? '';
   const types = messages(top, 1).map((m) => {
-    const f = fields(m);
+    const f = read(m);
     return { type: str(one(f, 1)), unit: str(one(f, 2)) };
   });
   if (types.length === 0) throw new ProfileError('profile: no sample type');
-  const preferred = str(one(top, 14));
-  const at = preferred
-    ? Math.max(
-        0,
-        types.findIndex((t) => t.type === preferred),
-      )
-    : types.length - 1;
-  const functions = new Map<number, { name: string; file: string }>();
+  // default_sample_type: a string index (0, the empty string, is none)
+  const named = one(top, 14);
+  const preferred = named === 0 ? -1 : types.findIndex((t) => t.type === str(named));
+  const at = preferred >= 0 ? preferred : types.length - 1;
+  // function id → its name and file, and the key functions of the same name and file share
+  const functions = new Map<number, { name: string; file: string; key: string }>();
   for (const m of messages(top, 5)) {
-    const f = fields(m);
-    functions.set(one(f, 1), { name: str(one(f, 2)), file: str(one(f, 4)) });
+    const f = read(m);
+    const name = str(one(f, 2));
+    const file = str(one(f, 4));
+    functions.set(one(f, 1), { name, file, key: `${name}\u0000${file}` });
   }
+  const keyOf = (id: number) => functions.get(id)?.key ?? `function ${id}\u0000`;
   // a location's frames, innermost first (its lines: the last is the caller the others were inlined into)
-  const locations = new Map<number, number[]>();
+  const locations = new Map<number, string[]>();
   for (const m of messages(top, 4)) {
-    const f = fields(m);
+    const f = read(m);
     locations.set(
       one(f, 1),
-      messages(f, 4).map((line) => one(fields(line), 1)),
+      messages(f, 4).map((line) => keyOf(one(read(line), 1))),
     );
   }
-  const flat = new Map<number, number>();
-  const cum = new Map<number, number>();
+  const flat = new Map<string, number>();
+  const cum = new Map<string, number>();
   let total = 0;
   for (const m of messages(top, 2)) {
-    const f = fields(m);
+    const f = read(m);
     const value = numbers(f, 2)[at] ?? 0;
     if (value === 0) continue;
     total += value;
-    const frames = numbers(f, 1).flatMap((id) => locations.get(id) ?? []);
+    const frames: string[] = [];
+    for (const id of numbers(f, 1))
+      for (const key of locations.get(id) ?? []) {
+        if (frames.length === PROFILE_MAX_STACK)
+          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+        frames.push(key);
+      }
+    budget.frames -= frames.length;
+    if (budget.frames < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
     const leaf = frames[0];
     if (leaf !== undefined) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
-    for (const id of new Set(frames)) cum.set(id, (cum.get(id) ?? 0) + value);
+    for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
   }
   const chosen = types[at] as { type: string; unit: string };
   const share = (v: number | undefined) => (total > 0 ? (v ?? 0) / total : 0);
@@ -168,12 +192,10 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
     unit: chosen.unit,
     total,
     functions: [...cum.keys()]
-      .map((id) => ({
-        name: functions.get(id)?.name ?? `function ${id}`,
-        file: functions.get(id)?.file ?? '',
-        flat: share(flat.get(id)),
-        cum: share(cum.get(id)),
-      }))
+      .map((key) => {
+        const [name = '', file = ''] = key.split('\u0000');
+        return { name, file, flat: share(flat.get(key)), cum: share(cum.get(key)) };
+      })
       .sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
   };
 }

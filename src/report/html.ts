@@ -72,7 +72,7 @@ export function renderHtml(results: ResultsFile, opts: { levels?: boolean } = {}
   return [
     pageHead(title),
     `<p class="meta">${e(meta(results))}</p>`,
-    opts.levels ? results.scenarios.map(sweepSection).join('\n') : comparisonsTable(results.comparisons),
+    opts.levels ? sweepSections(results.scenarios) : comparisonsTable(results.comparisons),
     ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, results.ab !== undefined)),
     phases.length > drawn.length
       ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>`
@@ -185,14 +185,31 @@ function distributionSvg(head: string, base: string | undefined): string {
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join('')}${ticks.join('')}</svg>${legend}`;
 }
 
+/** The most levels a sweep's curve draws (the rest are in the results file). */
+const MAX_LEVELS = 200;
+
+/** Each swept scenario's curve, at most MAX_PHASES of them; the rest counted. */
+function sweepSections(scenarios: readonly ScenarioResult[]): string {
+  const drawn = scenarios.slice(0, MAX_PHASES);
+  return [
+    ...drawn.map(sweepSection),
+    scenarios.length > drawn.length
+      ? `<p class="meta">… and ${scenarios.length - drawn.length} more swept scenarios (see the results file).</p>`
+      : '',
+  ].join('\n');
+}
+
 /** A swept scenario: the knee, and throughput and p99 against the level, the knee marked. */
 function sweepSection(s: ScenarioResult): string {
-  const { unit, points, knee } = sweepCurve(s);
-  const at = knee === undefined ? undefined : points[knee];
+  const curve = sweepCurve(s);
+  const { unit, knee } = curve;
+  const points = curve.points.slice(0, MAX_LEVELS);
+  const at = knee === undefined ? undefined : curve.points[knee];
   const kneeLine = at
     ? `Knee at ${at.level} ${unit}: beyond it throughput grows by less than 10% while p99 keeps growing (${at.rps.toFixed(0)} req/s, p99 ${formatUs(at.p99)}).`
     : 'No knee: throughput kept growing by 10% or more per level (or p99 did not grow).';
   const levels = points.map((p) => p.level);
+  const drawnKnee = knee !== undefined && knee < points.length ? knee : undefined;
   return [
     `<h2>sweep: ${e(s.name)}</h2>`,
     `<p>${e(kneeLine)}</p>`,
@@ -202,7 +219,7 @@ function sweepSection(s: ScenarioResult): string {
       levels,
       points.map((p) => p.rps),
       (v) => `${Math.round(v)} req/s`,
-      knee,
+      drawnKnee,
     ),
     lineSvg(
       'p99 latency',
@@ -210,8 +227,11 @@ function sweepSection(s: ScenarioResult): string {
       levels,
       points.map((p) => p.p99),
       formatUs,
-      knee,
+      drawnKnee,
     ),
+    curve.points.length > points.length
+      ? `<p class="meta">… and ${curve.points.length - points.length} more levels (see the results file).</p>`
+      : '',
   ].join('\n');
 }
 
@@ -228,7 +248,8 @@ function lineSvg(
   const W = 720;
   const H = 180;
   const pad = 36;
-  const most = Math.max(...values, 1e-9);
+  let most = 1e-9;
+  for (const v of values) if (v > most) most = v;
   const x = (i: number) => pad + (levels.length === 1 ? 0 : (i * (W - 2 * pad)) / (levels.length - 1));
   const y = (v: number) => H - pad - (v / most) * (H - 2 * pad);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');

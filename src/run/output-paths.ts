@@ -10,7 +10,7 @@ import { usageError } from '../common/errors.js';
 export interface PathProbe {
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
-  /** the process may create or replace entries in this directory, or write this file */
+  /** the process may create, replace and rename entries in this directory */
   writable(path: string): boolean;
 }
 
@@ -20,6 +20,9 @@ export interface OutputPath {
   given: string;
   path: string;
   kind: 'directory' | 'file';
+  /** this run writes there (false: a path of a kind the mode only reads, as a gate reads the baselines
+   * and the history: its shape is checked, not whether the run may write it) */
+  writes: boolean;
 }
 
 /** `FORMAT=PATH`'s path (`--out-format`, the Action's `out-format`), where one is given. */
@@ -38,7 +41,9 @@ function upward(path: string): string[] {
   return chain;
 }
 
-/** The problem with writing `o`, or undefined. */
+/** The problem with writing `o`, or undefined. Every file is written whole through a temporary file
+ * renamed over it: what must be writable is the directory it is in (or the nearest one that exists,
+ * where the run creates what is missing), never the file itself. */
 function problemOf(probe: PathProbe, o: OutputPath): string | undefined {
   const chain = upward(o.kind === 'directory' ? o.path : dirname(o.path));
   // the first path on the way (outermost first) that exists and is not a directory
@@ -47,9 +52,7 @@ function problemOf(probe: PathProbe, o: OutputPath): string | undefined {
   if (o.kind === 'file' && probe.exists(o.path) && probe.isDirectory(o.path))
     return `${o.given}: a directory, not a file`;
   if (blocked !== undefined) return `${o.given}: ${blocked} is a file, not a directory`;
-  if (o.kind === 'file' && probe.exists(o.path))
-    return probe.writable(o.path) ? undefined : `${o.given}: the file is not writable`;
-  // the nearest directory that exists is where the run creates what is missing
+  if (!o.writes) return undefined;
   const existing = chain.find((p) => probe.exists(p));
   if (existing !== undefined && !probe.writable(existing))
     return `${o.given}: ${existing === o.path ? 'the directory' : existing} is not writable`;

@@ -66,7 +66,9 @@ export interface MeasureContext {
   statistics?: { ms: number };
 }
 
-/** `judge()`, its time added to the run's statistics time. */
+/** `judge()`, its time added to the run's statistics time (the results it reads are gathered before:
+ * only the statistics are timed). On a millisecond clock each look adds 0 or 1 ms; added up over a
+ * run's looks that is the statistics' time on average, not a bound. */
 function judging<T>(ctx: MeasureContext, judge: () => T): T {
   const t0 = ctx.now();
   try {
@@ -444,8 +446,9 @@ export async function measureOne(
   const current = (u: Unit) => side.collector.results([u.s], ctx.hashes)[0] as ScenarioResult;
   const rest = units.map((u) => {
     if (u.early >= u.s.trials) return 0;
+    const now = current(u);
     const look = judging(ctx, () =>
-      earlyLookGate(current(u), u.s.thresholds, baselines.get(u.s.name) as BaselineFile, u.phase.name),
+      earlyLookGate(now, u.s.thresholds, baselines.get(u.s.name) as BaselineFile, u.phase.name),
     );
     logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, 'trials', look);
     if (!look.stop) return u.s.trials - u.early;
@@ -459,8 +462,10 @@ export async function measureOne(
     const { s, phase, looks } = u;
     const baseline = baselines.get(s.name);
     if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== undefined) continue;
-    const open = () =>
-      judging(ctx, () => openRows(compareScenario(current(u), s.thresholds, baseline, false).comparisons, phase.name));
+    const open = () => {
+      const now = current(u);
+      return judging(ctx, () => openRows(compareScenario(now, s.thresholds, baseline, false).comparisons, phase.name));
+    };
     const limit = (l: Looks) => side.collector.setLooks(s.name, phase.name, l);
     const plan: ConfirmPlan = {
       where: `${s.name}/${phase.name}`,
@@ -551,7 +556,8 @@ export async function measureAb(
       const t0 = ctx.now();
       for (let k = 1; k <= early; k++) await pair(k, pairs);
       if (early < pairs) {
-        const look = judging(ctx, () => earlyLookAb(results('head'), results('base'), s.thresholds, phase.name));
+        const [head, base] = [results('head'), results('base')];
+        const look = judging(ctx, () => earlyLookAb(head, base, s.thresholds, phase.name));
         logEarly(ctx, `${s.name}/${phase.name}`, early, pairs, 'pairs', look);
         if (look.stop) {
           setLooks({ ...looks, stopped: early });
@@ -561,10 +567,10 @@ export async function measureAb(
       for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
       const firstLookMs = ctx.now() - t0 - asideMs;
       if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open = () =>
-        judging(ctx, () =>
-          openRows(compareAbScenario(results('head'), results('base'), s.thresholds, false), phase.name),
-        );
+      const open = () => {
+        const [head, base] = [results('head'), results('base')];
+        return judging(ctx, () => openRows(compareAbScenario(head, base, s.thresholds, false), phase.name));
+      };
       const where = `${s.name}/${phase.name}`;
       const plan: ConfirmPlan = { where, open: open(), looks, firstLookMs, unit: 'pairs', phase: { setLooks, open } };
       plans.push({ plan, more: pair });
