@@ -38,7 +38,7 @@
 // shared by 4 gated phases, as in def16), the head's service worse in scenario s4 only (ODD_QUERY), 20 runs:
 //   p99-16-gate, p99-16-ab   1.5% of s4's requests wait longer: p99 about +50%, p50 and rps unchanged;
 //                            4 ms in gate mode (+44.5%, section zk), 7.5 ms in A/B (A/B at 4 ms: +28%,
-//                            section zu; 6 ms: +36% in one run; 10 ms: a median +96% in six, section zw)
+//                            section zu; 6 ms: +36% in one run; 10 ms: a median +92% in six, section zw)
 //   5xx-16-gate, 5xx-16-ab   s4's requests answered 503 at random, about 0.3 a trial (a new error class)
 //                            target ≥ 19 of 20 each; the watched row's Δ and the 503s a trial are logged
 // Each line of PERF_GATE_VQ_LOG carries perf-gate's commit (and whether the tree had changes), the
