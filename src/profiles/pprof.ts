@@ -45,23 +45,26 @@ interface Budget {
   frames: number;
 }
 
+/** A base-128 varint of `buf` at `at.p` (moved past it), at most 10 bytes; `what` names it in errors. */
+function varintAt(buf: Uint8Array, at: { p: number }, what: string): number {
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < 10; i++) {
+    if (at.p >= buf.length) throw new ProfileError(`profile: a ${what} runs past the end`);
+    const b = buf[at.p++] as number;
+    v += (b & 0x7f) * scale;
+    if ((b & 0x80) === 0) return v;
+    scale *= 128;
+  }
+  throw new ProfileError(`profile: a ${what} longer than 10 bytes`);
+}
+
 /** Reads one message's fields (wire types 0, 1, 2 and 5; groups are refused), each charged to `budget`. */
 function fields(buf: Uint8Array, budget: Budget): Fields {
   const out: Fields = new Map();
-  let p = 0;
-  const varint = (): number => {
-    let v = 0;
-    let scale = 1;
-    for (let i = 0; i < 10; i++) {
-      if (p >= buf.length) throw new ProfileError('profile: a number runs past the end');
-      const b = buf[p++] as number;
-      v += (b & 0x7f) * scale;
-      if ((b & 0x80) === 0) return v;
-      scale *= 128;
-    }
-    throw new ProfileError('profile: a number longer than 10 bytes');
-  };
-  while (p < buf.length) {
+  const at = { p: 0 };
+  const varint = () => varintAt(buf, at, 'number');
+  while (at.p < buf.length) {
     const key = varint();
     const field = Math.floor(key / 8);
     const wire = key % 8;
@@ -69,14 +72,14 @@ function fields(buf: Uint8Array, budget: Budget): Fields {
     if (wire === 0) value = varint();
     else if (wire === 1 || wire === 5) {
       const n = wire === 1 ? 8 : 4;
-      if (p + n > buf.length) throw new ProfileError('profile: a fixed-size field runs past the end');
-      value = buf.subarray(p, p + n);
-      p += n;
+      if (at.p + n > buf.length) throw new ProfileError('profile: a fixed-size field runs past the end');
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
     } else if (wire === 2) {
       const n = varint();
-      if (n > buf.length - p) throw new ProfileError('profile: a field longer than the message');
-      value = buf.subarray(p, p + n);
-      p += n;
+      if (n > buf.length - at.p) throw new ProfileError('profile: a field longer than the message');
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
     } else throw new ProfileError(`profile: wire type ${wire} is not read`);
     if (--budget.fields < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FIELDS} fields`);
     const list = out.get(field);
@@ -93,20 +96,8 @@ function numbers(f: Fields, field: number): number[] {
     if (typeof v === 'number') out.push(v);
     else {
       // packed: the run is a message of varints without keys; read them in turn
-      let p = 0;
-      while (p < v.length) {
-        let n = 0;
-        let scale = 1;
-        for (let i = 0; ; i++) {
-          if (i === 10) throw new ProfileError('profile: a packed number longer than 10 bytes');
-          if (p >= v.length) throw new ProfileError('profile: a packed number runs past the end');
-          const b = v[p++] as number;
-          n += (b & 0x7f) * scale;
-          if ((b & 0x80) === 0) break;
-          scale *= 128;
-        }
-        out.push(n);
-      }
+      const at = { p: 0 };
+      while (at.p < v.length) out.push(varintAt(v, at, 'packed number'));
     }
   }
   return out;
