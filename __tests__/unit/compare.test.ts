@@ -8,33 +8,12 @@ import {
 } from '../../src/compare/compare.js';
 import type { MetricName } from '../../src/metrics/registry.js';
 import type { Threshold, Thresholds } from '../../src/config/types.js';
-import type { BaselineFile, Comparison, PhaseResult, ScenarioResult, Verdict } from '../../src/results/types.js';
+import type { BaselineFile, Comparison, PhaseResult, Verdict } from '../../src/results/types.js';
+import { baselineFile, compareOne, scenario } from './compare-fixtures.js';
 import { type Measure, measure, phase, steadyPhase, usage10 as usage } from './fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // fixtures
-
-const scenario = (phases: PhaseResult[], scenarioHash = 'sha256:same'): ScenarioResult => ({
-  name: 'search',
-  scenarioHash,
-  phases,
-});
-
-const baselineFile = (phases: PhaseResult[], scenarioHash = 'sha256:same'): BaselineFile => ({
-  schema: 'perf-gate/baseline@1',
-  scenario: 'search',
-  scenarioHash,
-  provenance: {
-    time: '2024-01-02T03:04:05.000Z',
-    commit: 'abc1234',
-    ref: 'refs/heads/main',
-    runner: { os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 8 * 1024 ** 3 },
-    docker: { version: '27.0.0', apiVersion: '1.46' },
-    runnerImage: 'node:22-slim',
-    sut: { images: {} },
-  },
-  phases,
-});
 
 /** A phase for one metric: merged value and per-trial values (default: five trials at the merged value,
  * so that 5 against 5 such trials of another value are fully separated: p = 1/252 ≤ 0.01). */
@@ -49,25 +28,6 @@ const metricPhase = (
     measure(metric, value),
     trials.map((v) => measure(metric, v)),
   );
-
-/** Compares one metric of one phase; the error-class rows (if any) are left out. */
-function compareOne(
-  metric: MetricName,
-  t: Threshold,
-  current: PhaseResult,
-  baseline: PhaseResult | undefined,
-  final = true,
-): Comparison {
-  const { comparisons } = compareScenario(
-    scenario([current]),
-    { [metric]: t },
-    baseline ? baselineFile([baseline]) : undefined,
-    final,
-  );
-  const rows = comparisons.filter((c) => c.metric === metric);
-  expect(rows).toHaveLength(1);
-  return rows[0] as Comparison;
-}
 
 const MiB = 1024 ** 2;
 

@@ -1,49 +1,8 @@
 // A config's defaults: what parseConfigText fills in where a key is left out (split from config.test.ts).
 import { probeExpectation } from '../../src/runner-kit/plan.js';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
 import { targetOf } from './fixtures.js';
-
-const FILE = '/ws/perf-gate.yml';
-const stubResolver = (path: string): string => `/ws/${path}`;
-const parse = (text: string, resolvePath: (p: string) => string = stubResolver) =>
-  parseConfigText(text, FILE, resolvePath);
-
-/** Parses and expects a valid config. */
-function valid(text: string): Config {
-  const { config, problems } = parse(text);
-  expect(problems).toEqual([]);
-  expect(config).toBeDefined();
-  return config as Config;
-}
-
-// The example of SPEC §2, verbatim.
-type Raw = Record<string, unknown>;
-
-/** A minimal valid raw config; `edit` mutates a fresh copy. */
-function minimal(edit: (c: Raw & { scenarios: Raw[] }) => void = () => {}): string {
-  const c = {
-    version: 1,
-    sut: { compose: 'docker-compose.yml' },
-    scenarios: [
-      {
-        name: 's',
-        request: { url: 'http://api:8080/' },
-        phases: [{ connections: 10, duration: '30s' }],
-      },
-    ] as Raw[],
-  };
-  edit(c);
-  return stringify(c);
-}
-
-const scenario0 = (c: { scenarios: Raw[] }) => c.scenarios[0] as Raw;
-const request0 = (c: { scenarios: Raw[] }) => scenario0(c).request as Raw;
-const setPhases = (c: { scenarios: Raw[] }, ...phases: Raw[]) => {
-  scenario0(c).phases = phases;
-};
+import { minimal, parse, type Raw, request0, scenario0, setPhases, valid } from './config-fixtures.js';
 
 describe('parseConfigText: defaults', () => {
   it('fills in runner, sut, warm-up, trials, method and thresholds', () => {
