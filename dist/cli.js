@@ -72656,7 +72656,7 @@ function requestAsksClose(headers) {
   return Object.entries(headers).some(([k, v]) => k.toLowerCase() === "connection" && asksClose(v));
 }
 
-// src/config/units.ts
+// src/common/units.ts
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
 var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;

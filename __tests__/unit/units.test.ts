@@ -9,7 +9,7 @@ import {
   parseDurationMs,
   parseLatencyUs,
   parsePercent,
-} from '../../src/config/units.js';
+} from '../../src/common/units.js';
 
 describe("DURATION_PATTERN (the schema's) says yes exactly where parseDurationMs reads a duration", () => {
   it.each([

@@ -4,7 +4,7 @@ import type { Thresholds } from '../config/types.js';
 import { isPercentileMetric, type PercentileMetric, quantileOf } from '../metrics/percentile.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import { failureKinds } from '../runner-kit/measurement.js';
-import { formatLatency } from '../config/units.js';
+import { formatLatency } from '../common/units.js';
 import type { TrialSummary } from '../results/types.js';
 import { statusClass } from '../metrics/status.js';
 import {

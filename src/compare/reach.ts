@@ -16,7 +16,7 @@ import {
 import type { Phase } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';
-import { formatMs } from '../config/units.js';
+import { formatMs } from '../common/units.js';
 import { hasBand } from './compare.js';
 import { looksOf, spendAlpha } from './confirm.js';
 import { jointReach, rowAlpha } from './family.js';

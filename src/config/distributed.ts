@@ -5,7 +5,7 @@ import { openLoopLimits } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 import { RESOURCE_METRICS, type RawConfig } from './schema.js';
 import type { Config, Scenario } from './types.js';
-import { parseDurationMs } from './units.js';
+import { parseDurationMs } from '../common/units.js';
 
 /**
  * How far ahead of a trial's creation its replicas' common start lies by default: for the swarm to

@@ -27,7 +27,7 @@ import {
 import type { Phase } from '../runner-kit/plan.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
 import { normalizeSetup } from './setup.js';
-import { parseDurationMs } from './units.js';
+import { parseDurationMs } from '../common/units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;

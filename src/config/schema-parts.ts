@@ -1,7 +1,7 @@
 // The parts of the perf-gate.yml schema every protocol's schema shares (src/protocols/<kind>/schema.ts)
 // and the config's own (./schema.ts): units, bounds, names, thresholds.
 import { z } from 'zod';
-import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from './units.js';
+import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from '../common/units.js';
 import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
 import {
   type FixedMetric,

@@ -1,7 +1,7 @@
 // Pure: a metric's thresholds as the config writes them (numbers with units, k6 expressions) read into
 // the normalised Threshold, each problem a `path: message` line. Shared by every protocol.
 import { thresholdRules } from './k6-thresholds.js';
-import { parseBytes, parseLatencyUs, parsePercent } from './units.js';
+import { parseBytes, parseLatencyUs, parsePercent } from '../common/units.js';
 import { type MetricName, metricOf, type MetricUnit } from '../metrics/registry.js';
 import type { RawThreshold, RawThresholdsInput } from './schema.js';
 import type { Threshold, Thresholds } from './types.js';

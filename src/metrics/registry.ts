@@ -4,19 +4,20 @@
 // threshold reader, the k6 sugar, the comparison and the renderers read these definitions; none lists
 // metrics of its own. A new metric is one entry in METRICS, and the compiler asks it for every part.
 // Any latency percentile (p97.5, p99.99) is a metric too, defined by `metricOf` from its name.
-import { formatBytes, formatUs } from '../config/units.js';
+import { formatBytes, formatUs } from '../common/units.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import { PERCENTILES } from '../runner-kit/histogram.js';
-import type { MergedPhase } from '../results/types.js';
+import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { ResourceUsage } from '../stats/resources.js';
 import { isPercentileMetric, type PercentileMetric } from './percentile.js';
 
 /** How a config writes a metric's absolute values (floor, below, max, min). */
 export type MetricUnit = 'latency' | 'rate' | 'count' | 'percent' | 'size';
 
-/** What a metric is read from: a merged phase, or one trial of it. */
-export type Measured = Pick<
-  MergedPhase,
+/** What a metric is read from: a merged phase, or one trial of it (a results file's MergedPhase and
+ * TrialSummary are both this shape: the measurement's counts and the SUT's resources). */
+export type Measured = { resources: Record<string, ResourceUsage> } & Pick<
+  TrialMeasurement,
   | 'latency'
   | 'rps'
   | 'bytesPerSec'
@@ -26,7 +27,6 @@ export type Measured = Pick<
   | 'expectedStatuses'
   | 'responses'
   | 'statusCodes'
-  | 'resources'
   | 'delivery'
 >;
 

@@ -1,6 +1,6 @@
 // Pure: the columns every renderer shows of a container's resource usage (the terminal's table and the
 // report's "SUT resources"), each cell as its metric shows it (src/metrics/registry.ts).
-import { formatBytes } from '../config/units.js';
+import { formatBytes } from '../common/units.js';
 import { METRICS } from '../metrics/registry.js';
 import type { ResourceUsage } from '../stats/resources.js';
 

@@ -2,7 +2,7 @@
 // collapsed "Latency distribution" section: log-spaced buckets between the fastest and the slowest
 // response, each with its share and count.
 import { decodeHistogram } from '../runner-kit/histogram.js';
-import { formatUs } from '../config/units.js';
+import { formatUs } from '../common/units.js';
 
 export interface Bucket {
   /** upper bound of the bucket, µs (inclusive) */

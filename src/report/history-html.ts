@@ -3,7 +3,7 @@
 // (history/shifts.ts) marked where it showed, and every shift in a table with its size, cause and
 // commits. The same rules as the run's page (report/html.ts): no script, a policy that loads nothing,
 // every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
-import { formatUs } from '../config/units.js';
+import { formatUs } from '../common/units.js';
 import { HISTORY_MAX, type HistoryEntry } from '../history/history.js';
 import type { Shift, ShiftMetric } from '../history/shifts.js';
 import { escapeHtml as e, pageHead } from './html.js';

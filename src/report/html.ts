@@ -6,7 +6,7 @@
 // loading anything. Every text from the results file (a fork's artifact, the config, the service) is
 // escaped; the page is bounded (at most MAX_PHASES phase sections).
 import { formatMetricValue, overallVerdict, sortForReport } from '../compare/compare.js';
-import { formatBytes, formatUs } from '../config/units.js';
+import { formatBytes, formatUs } from '../common/units.js';
 import { cpuPerSuccess, errorCount, RUNNER_KEY } from '../metrics/registry.js';
 import type { Comparison, PhaseResult, ResultsFile, ScenarioResult } from '../results/types.js';
 import { bucketsOver, rangeOf } from './distribution.js';

@@ -3,7 +3,7 @@
 import { markdownTable } from 'markdown-table';
 import { findKnee, type SweepPoint } from '../compare/knee.js';
 import type { ResultsFile, ScenarioResult } from '../results/types.js';
-import { formatUs } from '../config/units.js';
+import { formatUs } from '../common/units.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
 import { yAxis } from './mermaid.js';
 

@@ -1,7 +1,7 @@
 // Pure: the results table printed in the terminal after a run.
 
 import type { MergedPhase, ScenarioResult } from '../results/types.js';
-import { formatCount, formatLatency } from '../config/units.js';
+import { formatCount, formatLatency } from '../common/units.js';
 import { textTable } from './text-table.js';
 import { RESOURCE_COLUMNS } from './columns.js';
 import { failedStatuses, percentileCell, percentilesIn } from '../compare/metrics.js';

@@ -3,7 +3,7 @@
 // anything else: it is ended with a newline before any other output, so a workflow command
 // (`::error::…`) written after it starts on its own line.
 import type { RunnerEvent } from '../runner-kit/plan.js';
-import { formatMs } from '../config/units.js';
+import { formatMs } from '../common/units.js';
 
 export interface ProgressSink {
   write(text: string): void;

@@ -19,7 +19,7 @@ import {
   type ScenarioResult,
 } from '../results/types.js';
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
-import { formatMs } from '../config/units.js';
+import { formatMs } from '../common/units.js';
 import type { TrialCollector } from './collect.js';
 import { QUIET_FOR_MS, type QuietWait } from './quiet.js';
 import { SLICE_MS } from '../stats/machine.js';

@@ -6,7 +6,7 @@ import { normalizePhase, pipelinedPhase } from '../../config/phases.js';
 import type { RawConfig, RawPhase } from '../../config/schema.js';
 import type { GrpcSpec, GrpcTarget } from '../../config/types.js';
 import type { Phase } from '../../runner-kit/plan.js';
-import { parseDurationMs } from '../../config/units.js';
+import { parseDurationMs } from '../../common/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 type RawGrpc = NonNullable<RawConfig['scenarios'][number]['grpc']>;

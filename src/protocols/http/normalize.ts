@@ -10,7 +10,7 @@ import { type JsonCheck, parseJsonPath, type PlanExpect } from '../../runner-kit
 import { ITERATION_ENTRY } from '../../runner-kit/plan.js';
 import { type ExtractRule, ruleProblem } from '../../runner-kit/setup.js';
 import { valuesUsed } from '../../runner-kit/template.js';
-import { parseDurationMs } from '../../config/units.js';
+import { parseDurationMs } from '../../common/units.js';
 import type { NormalizeContext, RawScenario } from '../protocol.js';
 
 type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;

@@ -7,7 +7,7 @@ import { mergeThresholds } from '../../config/thresholds.js';
 import { DEFAULT_WS_DRAIN_MS, type Scenario, type WsSpec, type WsTarget } from '../../config/types.js';
 import type { Phase } from '../../runner-kit/plan.js';
 import { compileTemplate, render } from '../../runner-kit/ws-template.js';
-import { parseDurationMs } from '../../config/units.js';
+import { parseDurationMs } from '../../common/units.js';
 import type { NormalizeContext, RawScenario, ResolveIo } from '../protocol.js';
 import { readHook } from '../hook-source.js';
 
