@@ -15132,6 +15132,8 @@ var OpenEngine = class {
   /** sends settled: answered, failed, or dropped because their connection could not open */
   settled = 0;
   finished = false;
+  /** when the last answer of the phase came in (this thread's clock); 0 before the first */
+  lastAnswerAt = 0;
   timer;
   timerAt = Infinity;
   sweeper;
@@ -15237,7 +15239,10 @@ var OpenEngine = class {
   }
   onResponse(c, r, at) {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
+    if (!this.finished) {
+      this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
+      if (at > this.lastAnswerAt) this.lastAnswerAt = at;
+    }
     if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
   }
@@ -15332,7 +15337,8 @@ var OpenEngine = class {
     const s = this.schedule;
     const tally = this.recorder.tally();
     if (this.target.hook) tally.hook = this.target.hook.stats();
-    tally.elapsedMs = this.job.schedule.durationMs;
+    const { startAt, durationMs } = this.job.schedule;
+    tally.elapsedMs = Math.max(durationMs, this.lastAnswerAt - startAt);
     const unfinished = s.total - this.settled;
     const flow = this.target.flow;
     if (flow) {

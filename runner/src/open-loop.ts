@@ -87,6 +87,8 @@ class OpenEngine implements ConnectionOwner {
   /** sends settled: answered, failed, or dropped because their connection could not open */
   private settled = 0;
   private finished = false;
+  /** when the last answer of the phase came in (this thread's clock); 0 before the first */
+  private lastAnswerAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private readonly sweeper: NodeJS.Timeout;
@@ -236,7 +238,10 @@ class OpenEngine implements ConnectionOwner {
 
   onResponse(c: EngineConnection, r: JudgedResponse, at: number): void {
     this.watch.observe(at);
-    if (!this.finished) this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
+    if (!this.finished) {
+      this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
+      if (at > this.lastAnswerAt) this.lastAnswerAt = at;
+    }
     if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
   }
@@ -344,8 +349,12 @@ class OpenEngine implements ConnectionOwner {
     const s = this.schedule;
     const tally = this.recorder.tally();
     if (this.target.hook) tally.hook = this.target.hook.stats();
-    // the measured window is the schedule's; responses in the grace period after it still count
-    tally.elapsedMs = this.job.schedule.durationMs;
+    // the measured span is the schedule's window plus its drain: it ends at the last answer if that
+    // came after the window. A service that keeps up answers within one latency of the window's end;
+    // one that fell behind answers its backlog in the grace period, and its rate is over that time
+    // too, not the offered rate (the window alone would credit a saturated service with the schedule)
+    const { startAt, durationMs } = this.job.schedule;
+    tally.elapsedMs = Math.max(durationMs, this.lastAnswerAt - startAt);
     // requests the schedule called for that got no answer in time: aborted, or never sent
     const unfinished = s.total - this.settled;
     const flow = this.target.flow;
