@@ -5743,9 +5743,9 @@ var require_umd = __commonJS({
           let parts = internalName.split(".");
           let curr = extendedExports;
           while (parts.length > 1) {
-            let part = parts.shift();
-            if (!Object.hasOwn(curr, part)) curr[part] = {};
-            curr = curr[part];
+            let part2 = parts.shift();
+            if (!Object.hasOwn(curr, part2)) curr[part2] = {};
+            curr = curr[part2];
           }
           let name2 = parts[0];
           let hash2 = name2.indexOf("#");
@@ -5844,11 +5844,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -5864,7 +5864,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7603,7 +7603,7 @@ var require_aspromise = __commonJS({
       var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
       while (index < arguments.length)
         params[offset++] = arguments[index++];
-      return new Promise(function executor(resolve7, reject) {
+      return new Promise(function executor(resolve8, reject) {
         params[offset] = function callback(err) {
           if (pending) {
             pending = false;
@@ -7613,7 +7613,7 @@ var require_aspromise = __commonJS({
               var params2 = new Array(arguments.length - 1), offset2 = 0;
               while (offset2 < params2.length)
                 params2[offset2++] = arguments[offset2];
-              resolve7.apply(null, params2);
+              resolve8.apply(null, params2);
             }
           }
         };
@@ -10173,7 +10173,7 @@ var require_path = __commonJS({
         return prefix + parts.join("/");
       }
     );
-    path.resolve = function resolve7(originPath, includePath, alreadyNormalized) {
+    path.resolve = function resolve8(originPath, includePath, alreadyNormalized) {
       if (!alreadyNormalized)
         includePath = normalize(includePath);
       if (isAbsolute3(includePath))
@@ -10368,13 +10368,13 @@ var require_namespace = __commonJS({
         throw Error("max depth exceeded");
       var ptr = this;
       while (path.length > 0) {
-        var part = path.shift();
-        if (ptr.nested && ptr.nested[part]) {
-          ptr = ptr.nested[part];
+        var part2 = path.shift();
+        if (ptr.nested && ptr.nested[part2]) {
+          ptr = ptr.nested[part2];
           if (!(ptr instanceof Namespace))
             throw Error("path conflicts with non-namespace objects");
         } else
-          ptr.add(ptr = new Namespace(part));
+          ptr.add(ptr = new Namespace(part2));
       }
       if (json3)
         ptr.addJSON(json3);
@@ -10530,7 +10530,7 @@ var require_mapfield = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    MapField.prototype.resolve = function resolve7() {
+    MapField.prototype.resolve = function resolve8() {
       if (this.resolved)
         return this;
       if (types.mapKey[this.keyType] === void 0)
@@ -10607,7 +10607,7 @@ var require_method = __commonJS({
         this.parsedOptions
       ]);
     };
-    Method.prototype.resolve = function resolve7() {
+    Method.prototype.resolve = function resolve8() {
       if (this.resolved)
         return this;
       this.resolvedRequestType = this.parent.lookupType(this.requestType);
@@ -10996,13 +10996,13 @@ var require_converter = __commonJS({
       return gen;
     }
     converter.fromObject = function fromObject(mtype) {
-      var fields = mtype.fieldsArray;
+      var fields2 = mtype.fieldsArray;
       var gen = util.codegen(["d", "n"], mtype.name + "$fromObject")("if(d instanceof this.ctor)")("return d");
-      if (!fields.length) return gen("return new this.ctor");
+      if (!fields2.length) return gen("return new this.ctor");
       gen("if(!util.isObject(d))")("throw TypeError(%j)", mtype.fullName + ": object expected")("if(n===undefined)n=0")("if(n>util.recursionLimit)")('throw Error("maximum nesting depth exceeded")');
       gen("var m=new this.ctor");
-      for (var i = 0; i < fields.length; ++i) {
-        var field2 = fields[i].resolve(), prop = util.safeProp(field2.name);
+      for (var i = 0; i < fields2.length; ++i) {
+        var field2 = fields2[i].resolve(), prop = util.safeProp(field2.name);
         if (field2.map) {
           gen("if(d%s){", prop)("if(!util.isObject(d%s))", prop)("throw TypeError(%j)", field2.fullName + ": object expected")("m%s={}", prop)("for(var ks=Object.keys(d%s),i=0;i<ks.length;++i){", prop);
           gen('if(ks[i]==="__proto__")')("util.makeProp(m%s,ks[i])", prop);
@@ -11067,14 +11067,14 @@ var require_converter = __commonJS({
       return gen;
     }
     converter.toObject = function toObject(mtype) {
-      var fields = mtype.fieldsArray.slice().sort(util.compareFieldsById);
-      if (!fields.length)
+      var fields2 = mtype.fieldsArray.slice().sort(util.compareFieldsById);
+      if (!fields2.length)
         return util.codegen()("return {}");
       var gen = util.codegen(["m", "o", "q"], mtype.name + "$toObject")("if(!o)")("o={}")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")')("var d={}");
       var repeatedFields = [], mapFields = [], normalFields = [], i = 0;
-      for (; i < fields.length; ++i)
-        if (!fields[i].partOf)
-          (fields[i].resolve().repeated ? repeatedFields : fields[i].map ? mapFields : normalFields).push(fields[i]);
+      for (; i < fields2.length; ++i)
+        if (!fields2[i].partOf)
+          (fields2[i].resolve().repeated ? repeatedFields : fields2[i].map ? mapFields : normalFields).push(fields2[i]);
       if (repeatedFields.length) {
         gen("if(o.arrays||o.defaults){");
         for (i = 0; i < repeatedFields.length; ++i) gen("d%s=[]", util.safeProp(repeatedFields[i].name));
@@ -11099,8 +11099,8 @@ var require_converter = __commonJS({
         gen("}");
       }
       var hasKs2 = false;
-      for (i = 0; i < fields.length; ++i) {
-        var field2 = fields[i], index = mtype._fieldsArray.indexOf(field2), prop = util.safeProp(field2.name);
+      for (i = 0; i < fields2.length; ++i) {
+        var field2 = fields2[i], index = mtype._fieldsArray.indexOf(field2), prop = util.safeProp(field2.name);
         if (field2.map) {
           if (!hasKs2) {
             hasKs2 = true;
@@ -11398,9 +11398,9 @@ var require_type = __commonJS({
       i = 0;
       while (i < oneofs.length)
         oneofs[i++].resolve();
-      var fields = this.fieldsArray, i = 0;
-      while (i < fields.length)
-        fields[i++].resolve();
+      var fields2 = this.fieldsArray, i = 0;
+      while (i < fields2.length)
+        fields2[i++].resolve();
       return this;
     };
     Type.prototype._resolveFeaturesRecursive = function _resolveFeaturesRecursive(edition) {
@@ -11901,18 +11901,18 @@ var require_util = __commonJS({
     };
     util.setProperty = function setProperty(dst, path, value, ifNotSet) {
       function setProp(dst2, path2, value2) {
-        var part = path2.shift();
-        if (util.isUnsafeProperty(part))
+        var part2 = path2.shift();
+        if (util.isUnsafeProperty(part2))
           return dst2;
         if (path2.length > 0) {
-          dst2[part] = setProp(dst2[part] || {}, path2, value2);
+          dst2[part2] = setProp(dst2[part2] || {}, path2, value2);
         } else {
-          var prevValue = dst2[part];
+          var prevValue = dst2[part2];
           if (prevValue && ifNotSet)
             return dst2;
           if (prevValue)
             value2 = [].concat(prevValue).concat(value2);
-          dst2[part] = value2;
+          dst2[part2] = value2;
         }
         return dst2;
       }
@@ -12225,7 +12225,7 @@ var require_field = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    Field.prototype.resolve = function resolve7() {
+    Field.prototype.resolve = function resolve8() {
       if (this.resolved)
         return this;
       if ((this.typeDefault = types.defaults[this.type]) === void 0) {
@@ -12498,7 +12498,7 @@ var require_object = __commonJS({
       this.parent = null;
       this.resolved = false;
     };
-    ReflectionObject.prototype.resolve = function resolve7() {
+    ReflectionObject.prototype.resolve = function resolve8() {
       if (this.resolved)
         return this;
       if (this.root instanceof Root)
@@ -12746,12 +12746,12 @@ var require_encoder = __commonJS({
     function encoder(mtype) {
       var gen = util.codegen(["m", "w", "q"], mtype.name + "$encode")("if(!w)")("w=Writer.create()")("if(q===undefined)q=0")("if(q>util.recursionLimit)")('throw Error("max depth exceeded")');
       var i, ref;
-      var fields = (
+      var fields2 = (
         /* initializes */
         mtype.fieldsArray.slice().sort(util.compareFieldsById)
       );
-      for (var i = 0; i < fields.length; ++i) {
-        var field2 = fields[i].resolve(), index = mtype._fieldsArray.indexOf(field2), type = field2.resolvedType instanceof Enum ? "int32" : field2.type, wireType = types.basic[type];
+      for (var i = 0; i < fields2.length; ++i) {
+        var field2 = fields2[i].resolve(), index = mtype._fieldsArray.indexOf(field2), type = field2.resolvedType instanceof Enum ? "int32" : field2.type, wireType = types.basic[type];
         ref = "m" + util.safeProp(field2.name);
         if (field2.map) {
           gen("if(%s!=null&&Object.hasOwnProperty.call(m,%j)){", ref, field2.name)("for(var ks=Object.keys(%s),i=0;i<ks.length;++i){", ref)("w.uint32(%i).fork().uint32(%i).%s(ks[i])", (field2.id << 3 | 2) >>> 0, 8 | types.mapKey[field2.keyType], field2.keyType);
@@ -15809,9 +15809,9 @@ var require_log = __commonJS({
   "node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = __require("process");
-    function debug(logLevel, ...messages) {
+    function debug(logLevel, ...messages2) {
       if (logLevel === "debug")
-        console.log(...messages);
+        console.log(...messages2);
     }
     function warn(logLevel, warning) {
       if (logLevel === "debug" || logLevel === "warn") {
@@ -28089,7 +28089,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve7, reject) => {
+        return new Promise(async (resolve8, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -28101,7 +28101,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve7();
+          resolve8();
         });
       })(),
       NullCipher,
@@ -29359,7 +29359,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve7 } = __require("path");
+    var { resolve: resolve8 } = __require("path");
     var { readFile } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -29495,7 +29495,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve7(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve8(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -43286,14 +43286,14 @@ var require_async_iterator = __commonJS({
       };
     }
     function readAndResolve(iter) {
-      var resolve7 = iter[kLastResolve];
-      if (resolve7 !== null) {
+      var resolve8 = iter[kLastResolve];
+      if (resolve8 !== null) {
         var data = iter[kStream].read();
         if (data !== null) {
           iter[kLastPromise] = null;
           iter[kLastResolve] = null;
           iter[kLastReject] = null;
-          resolve7(createIterResult(data, false));
+          resolve8(createIterResult(data, false));
         }
       }
     }
@@ -43301,13 +43301,13 @@ var require_async_iterator = __commonJS({
       process.nextTick(readAndResolve, iter);
     }
     function wrapForNext(lastPromise, iter) {
-      return function(resolve7, reject) {
+      return function(resolve8, reject) {
         lastPromise.then(function() {
           if (iter[kEnded]) {
-            resolve7(createIterResult(void 0, true));
+            resolve8(createIterResult(void 0, true));
             return;
           }
-          iter[kHandlePromise](resolve7, reject);
+          iter[kHandlePromise](resolve8, reject);
         }, reject);
       };
     }
@@ -43327,12 +43327,12 @@ var require_async_iterator = __commonJS({
           return Promise.resolve(createIterResult(void 0, true));
         }
         if (this[kStream].destroyed) {
-          return new Promise(function(resolve7, reject) {
+          return new Promise(function(resolve8, reject) {
             process.nextTick(function() {
               if (_this[kError]) {
                 reject(_this[kError]);
               } else {
-                resolve7(createIterResult(void 0, true));
+                resolve8(createIterResult(void 0, true));
               }
             });
           });
@@ -43355,13 +43355,13 @@ var require_async_iterator = __commonJS({
       return this;
     }), _defineProperty(_Object$setPrototypeO, "return", function _return() {
       var _this2 = this;
-      return new Promise(function(resolve7, reject) {
+      return new Promise(function(resolve8, reject) {
         _this2[kStream].destroy(null, function(err) {
           if (err) {
             reject(err);
             return;
           }
-          resolve7(createIterResult(void 0, true));
+          resolve8(createIterResult(void 0, true));
         });
       });
     }), _Object$setPrototypeO), AsyncIteratorPrototype);
@@ -43383,15 +43383,15 @@ var require_async_iterator = __commonJS({
         value: stream._readableState.endEmitted,
         writable: true
       }), _defineProperty(_Object$create, kHandlePromise, {
-        value: function value(resolve7, reject) {
+        value: function value(resolve8, reject) {
           var data = iterator[kStream].read();
           if (data) {
             iterator[kLastPromise] = null;
             iterator[kLastResolve] = null;
             iterator[kLastReject] = null;
-            resolve7(createIterResult(data, false));
+            resolve8(createIterResult(data, false));
           } else {
-            iterator[kLastResolve] = resolve7;
+            iterator[kLastResolve] = resolve8;
             iterator[kLastReject] = reject;
           }
         },
@@ -43410,12 +43410,12 @@ var require_async_iterator = __commonJS({
           iterator[kError] = err;
           return;
         }
-        var resolve7 = iterator[kLastResolve];
-        if (resolve7 !== null) {
+        var resolve8 = iterator[kLastResolve];
+        if (resolve8 !== null) {
           iterator[kLastPromise] = null;
           iterator[kLastResolve] = null;
           iterator[kLastReject] = null;
-          resolve7(createIterResult(void 0, true));
+          resolve8(createIterResult(void 0, true));
         }
         iterator[kEnded] = true;
       });
@@ -43430,7 +43430,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve7, reject, _next, _throw, key, arg) {
+    function asyncGeneratorStep(gen, resolve8, reject, _next, _throw, key, arg) {
       try {
         var info = gen[key](arg);
         var value = info.value;
@@ -43439,7 +43439,7 @@ var require_from = __commonJS({
         return;
       }
       if (info.done) {
-        resolve7(value);
+        resolve8(value);
       } else {
         Promise.resolve(value).then(_next, _throw);
       }
@@ -43447,13 +43447,13 @@ var require_from = __commonJS({
     function _asyncToGenerator(fn) {
       return function() {
         var self2 = this, args = arguments;
-        return new Promise(function(resolve7, reject) {
+        return new Promise(function(resolve8, reject) {
           var gen = fn.apply(self2, args);
           function _next(value) {
-            asyncGeneratorStep(gen, resolve7, reject, _next, _throw, "next", value);
+            asyncGeneratorStep(gen, resolve8, reject, _next, _throw, "next", value);
           }
           function _throw(err) {
-            asyncGeneratorStep(gen, resolve7, reject, _next, _throw, "throw", err);
+            asyncGeneratorStep(gen, resolve8, reject, _next, _throw, "throw", err);
           }
           _next(void 0);
         });
@@ -45413,11 +45413,11 @@ var require_modem = __commonJS({
       return opts;
     };
     var findDefaultUnixSocket = function() {
-      return new Promise(function(resolve7) {
+      return new Promise(function(resolve8) {
         var userDockerSocket = path.join(os.homedir(), ".docker", "run", "docker.sock");
         fs.access(userDockerSocket, function(err) {
-          if (err) resolve7("/var/run/docker.sock");
-          else resolve7(userDockerSocket);
+          if (err) resolve8("/var/run/docker.sock");
+          else resolve8(userDockerSocket);
         });
       });
     };
@@ -47982,12 +47982,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48012,12 +48012,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48041,12 +48041,12 @@ var require_exec = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48111,12 +48111,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48141,12 +48141,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48172,12 +48172,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48201,12 +48201,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48229,12 +48229,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48258,12 +48258,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48289,12 +48289,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48322,12 +48322,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48351,12 +48351,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48383,12 +48383,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48413,12 +48413,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48444,12 +48444,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48476,12 +48476,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(new Exec(self2.modem, data.Id));
+            resolve8(new Exec(self2.modem, data.Id));
           });
         });
       } else {
@@ -48509,12 +48509,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48541,12 +48541,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48572,12 +48572,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48603,12 +48603,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48633,12 +48633,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48665,12 +48665,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, stream) {
             if (err) {
               return reject(err);
             }
-            resolve7(stream);
+            resolve8(stream);
           });
         });
       } else {
@@ -48695,12 +48695,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48727,12 +48727,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48758,12 +48758,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48789,12 +48789,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48820,12 +48820,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48852,12 +48852,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48882,12 +48882,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48916,12 +48916,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48959,12 +48959,12 @@ var require_image = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -48988,12 +48988,12 @@ var require_image = __commonJS({
         authconfig: args.opts ? args.opts.authconfig : void 0
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(fopts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49015,12 +49015,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49042,12 +49042,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49079,12 +49079,12 @@ var require_image = __commonJS({
       };
       delete optsf.options.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49111,12 +49111,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49141,12 +49141,12 @@ var require_image = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49184,12 +49184,12 @@ var require_volume = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49214,12 +49214,12 @@ var require_volume = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49257,12 +49257,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49288,12 +49288,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49318,12 +49318,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49348,12 +49348,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49391,12 +49391,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49420,12 +49420,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49460,12 +49460,12 @@ var require_service3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49491,12 +49491,12 @@ var require_service3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49535,12 +49535,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49564,12 +49564,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49595,12 +49595,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49632,12 +49632,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49660,12 +49660,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49688,12 +49688,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49717,12 +49717,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49747,12 +49747,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49782,12 +49782,12 @@ var require_plugin = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49826,12 +49826,12 @@ var require_secret = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49857,12 +49857,12 @@ var require_secret = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49887,12 +49887,12 @@ var require_secret = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49931,12 +49931,12 @@ var require_config = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49961,12 +49961,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -49992,12 +49992,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50038,12 +50038,12 @@ var require_task = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50070,12 +50070,12 @@ var require_task = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50113,12 +50113,12 @@ var require_node3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50145,12 +50145,12 @@ var require_node3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50174,12 +50174,12 @@ var require_node3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -50749,7 +50749,7 @@ var require_call_credentials = __commonJS({
           if (isCurrentOauth2Client(googleCredentials)) {
             getHeaders = googleCredentials.getRequestHeaders(options.service_url);
           } else {
-            getHeaders = new Promise((resolve7, reject) => {
+            getHeaders = new Promise((resolve8, reject) => {
               googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
                 if (err) {
                   reject(err);
@@ -50759,7 +50759,7 @@ var require_call_credentials = __commonJS({
                   reject(new Error("Headers not set by metadata plugin"));
                   return;
                 }
-                resolve7(headers);
+                resolve8(headers);
               });
             });
           }
@@ -50815,10 +50815,10 @@ var require_call_credentials = __commonJS({
         this.metadataGenerator = metadataGenerator;
       }
       generateMetadata(options) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           this.metadataGenerator(options, (err, metadata) => {
             if (metadata !== void 0) {
-              resolve7(metadata);
+              resolve8(metadata);
             } else {
               reject(err);
             }
@@ -51203,14 +51203,14 @@ var require_channel_credentials = __commonJS({
       }
       connect(socket) {
         const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
             var _a3;
             if (((_a3 = this.connectionOptions.rejectUnauthorized) !== null && _a3 !== void 0 ? _a3 : true) && !tlsSocket.authorized) {
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve7({
+            resolve8({
               socket: tlsSocket,
               secure: true
             });
@@ -51329,8 +51329,8 @@ var require_channel_credentials = __commonJS({
         if (this.hasReceivedUpdates()) {
           return Promise.resolve(this.getLatestSecureContext());
         } else {
-          return new Promise((resolve7) => {
-            this.secureContextWatchers.push(resolve7);
+          return new Promise((resolve8) => {
+            this.secureContextWatchers.push(resolve8);
           });
         }
       }
@@ -51363,7 +51363,7 @@ var require_channel_credentials = __commonJS({
         this.callCredentials = callCredentials;
       }
       connect(socket) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           const secureContext = this.parent.getLatestSecureContext();
           if (!secureContext) {
             reject(new Error("Failed to load credentials"));
@@ -51388,7 +51388,7 @@ var require_channel_credentials = __commonJS({
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve7({
+            resolve8({
               socket: tlsSocket,
               secure: true
             });
@@ -58275,18 +58275,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           zlib.deflate(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve7(output2);
+              resolve8(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createInflate();
@@ -58308,7 +58308,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve7(Buffer.concat(messageParts));
+            resolve8(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -58321,18 +58321,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           zlib.gzip(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve7(output2);
+              resolve8(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createGunzip();
@@ -58354,7 +58354,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve7(Buffer.concat(messageParts));
+            resolve8(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -59704,7 +59704,7 @@ var require_http_proxy = __commonJS({
       options.headers = headers;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const request2 = http2.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
@@ -59715,7 +59715,7 @@ var require_http_proxy = __commonJS({
               socket.unshift(head);
             }
             trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
-            resolve7(socket);
+            resolve8(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
             reject();
@@ -59927,9 +59927,9 @@ var require_subchannel_call = __commonJS({
           if (this.traceEnabled) {
             this.trace("receive HTTP/2 data frame of length " + data.length);
           }
-          let messages;
+          let messages2;
           try {
-            messages = this.decoder.write(data);
+            messages2 = this.decoder.write(data);
           } catch (e2) {
             if (this.httpStatusCode !== void 0 && this.httpStatusCode !== 200) {
               const mappedStatus = mapHttpStatusCode(this.httpStatusCode);
@@ -59939,7 +59939,7 @@ var require_subchannel_call = __commonJS({
             }
             return;
           }
-          for (const message of messages) {
+          for (const message of messages2) {
             if (this.traceEnabled) {
               this.trace("parsed message of length " + message.length);
             }
@@ -60703,7 +60703,7 @@ var require_transport = __commonJS({
         if (secureConnectResult.socket.closed) {
           return Promise.reject("Connection closed before starting HTTP/2 handshake");
         }
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           var _a3, _b, _c, _d, _e, _f, _g, _h;
           let remoteName = null;
           let realTarget = this.channelTarget;
@@ -60774,7 +60774,7 @@ var require_transport = __commonJS({
             session.removeAllListeners();
             secureConnectResult.socket.removeListener("close", closeHandler);
             secureConnectResult.socket.removeListener("error", errorHandler);
-            resolve7(new Http2Transport(session, address, options, remoteName));
+            resolve8(new Http2Transport(session, address, options, remoteName));
             this.session = null;
           });
           session.once("close", closeHandler);
@@ -60788,7 +60788,7 @@ var require_transport = __commonJS({
           if (proxiedSocket) {
             return proxiedSocket;
           } else {
-            return new Promise((resolve7, reject) => {
+            return new Promise((resolve8, reject) => {
               const closeCallback = () => {
                 reject(new Error("Socket closed"));
               };
@@ -60798,7 +60798,7 @@ var require_transport = __commonJS({
               const socket = net.connect(address, () => {
                 socket.removeListener("close", closeCallback);
                 socket.removeListener("error", errorCallback);
-                resolve7(socket);
+                resolve8(socket);
               });
               socket.once("close", closeCallback);
               socket.once("error", errorCallback);
@@ -64250,7 +64250,7 @@ var require_server_interceptors = __commonJS({
           } else {
             decompresser = zlib.createGunzip();
           }
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             let totalLength = 0;
             const messageParts = [];
             decompresser.on("error", (error62) => {
@@ -64271,7 +64271,7 @@ var require_server_interceptors = __commonJS({
               }
             });
             decompresser.on("end", () => {
-              resolve7(Buffer.concat(messageParts));
+              resolve8(Buffer.concat(messageParts));
             });
             decompresser.write(messageContents);
             decompresser.end();
@@ -64882,10 +64882,10 @@ var require_server2 = __commonJS({
         bindOneAddress(address, boundPortObject) {
           this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
           const http2Server = this.createHttp2Server(boundPortObject.credentials);
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             const onError = (err) => {
               this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
-              resolve7({
+              resolve8({
                 port: "port" in address ? address.port : 1,
                 error: err.message
               });
@@ -64913,7 +64913,7 @@ var require_server2 = __commonJS({
               });
               boundPortObject.listeningServers.add(http2Server);
               this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
-              resolve7({
+              resolve8({
                 port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
               });
               http2Server.removeListener("error", onError);
@@ -64966,7 +64966,7 @@ var require_server2 = __commonJS({
           }
         }
         resolvePort(port) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             let seenResolution = false;
             const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
               if (seenResolution) {
@@ -64982,7 +64982,7 @@ var require_server2 = __commonJS({
                 reject(new Error(`No addresses resolved for port ${port}`));
                 return true;
               }
-              resolve7(addressList);
+              resolve8(addressList);
               return true;
             };
             const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
@@ -68731,12 +68731,12 @@ var require_docker = __commonJS({
       };
       delete opts.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getContainer(data.Id));
+            resolve8(self2.getContainer(data.Id));
           });
         });
       } else {
@@ -68769,12 +68769,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -68802,12 +68802,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -68838,12 +68838,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -68866,12 +68866,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -68936,12 +68936,12 @@ var require_docker = __commonJS({
         }
       }
       if (callback === void 0) {
-        return new self2.modem.Promise(function(resolve7, reject) {
+        return new self2.modem.Promise(function(resolve8, reject) {
           dialWithSession(function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69000,12 +69000,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69029,12 +69029,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69059,12 +69059,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69087,12 +69087,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69118,12 +69118,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69146,12 +69146,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69178,12 +69178,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getSecret(data.ID));
+            resolve8(self2.getSecret(data.ID));
           });
         });
       } else {
@@ -69211,12 +69211,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getConfig(data.ID));
+            resolve8(self2.getConfig(data.ID));
           });
         });
       } else {
@@ -69240,12 +69240,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69268,12 +69268,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69298,12 +69298,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getPlugin(args.opts.name));
+            resolve8(self2.getPlugin(args.opts.name));
           });
         });
       } else {
@@ -69327,12 +69327,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69355,12 +69355,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69382,12 +69382,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69410,12 +69410,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69438,12 +69438,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69466,12 +69466,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69497,12 +69497,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getVolume(data.Name));
+            resolve8(self2.getVolume(data.Name));
           });
         });
       } else {
@@ -69534,12 +69534,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getService(data.ID || data.Id));
+            resolve8(self2.getService(data.ID || data.Id));
           });
         });
       } else {
@@ -69564,12 +69564,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69595,12 +69595,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(self2.getNetwork(data.Id));
+            resolve8(self2.getNetwork(data.Id));
           });
         });
       } else {
@@ -69625,12 +69625,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69653,12 +69653,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69680,12 +69680,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69707,12 +69707,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69734,12 +69734,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69761,12 +69761,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69790,12 +69790,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -69922,7 +69922,7 @@ var require_docker = __commonJS({
       };
       extend2(optsc, createOptions);
       var containero;
-      return new this.modem.Promise(function(resolve7, reject) {
+      return new this.modem.Promise(function(resolve8, reject) {
         self2.createContainer(optsc).then(function(container) {
           containero = container;
           return container.attach({
@@ -69955,7 +69955,7 @@ var require_docker = __commonJS({
         }).then(function(data) {
           return containero.wait();
         }).then(function(data) {
-          resolve7([data, containero]);
+          resolve8([data, containero]);
         }).catch(function(err) {
           reject(err);
         });
@@ -69976,12 +69976,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -70005,12 +70005,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -70033,12 +70033,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -70062,12 +70062,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -70090,12 +70090,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve7, reject) {
+        return new this.modem.Promise(function(resolve8, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve7(data);
+            resolve8(data);
           });
         });
       } else {
@@ -71362,8 +71362,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve7, reject) {
-              promiseResolve = resolve7;
+            return new Promise(function(resolve8, reject) {
+              promiseResolve = resolve8;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -71396,11 +71396,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve7, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve7({ value: void 0, done: true });
+          return new Promise((resolve8, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve8({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve7({ value: void 0, done: true });
+              else resolve8({ value: void 0, done: true });
             });
           });
         }
@@ -71444,8 +71444,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws2._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve7) => {
-          state.drains.push({ writes, resolve: resolve7 });
+        return new Promise((resolve8) => {
+          state.drains.push({ writes, resolve: resolve8 });
         });
       }
       write(data) {
@@ -71550,10 +71550,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve7();
+          resolve8();
         });
       });
     }
@@ -72223,16 +72223,16 @@ var require_extract2 = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve7, reject) {
+        function onnext(resolve8, reject) {
           if (error62) {
             return reject(error62);
           }
           if (entryStream) {
-            resolve7({ value: entryStream, done: false });
+            resolve8({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve7;
+          promiseResolve = resolve8;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -72260,11 +72260,11 @@ var require_extract2 = __commonJS({
         function destroy(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve7, reject) => {
-            if (extract.destroyed) return resolve7({ value: void 0, done: true });
+          return new Promise((resolve8, reject) => {
+            if (extract.destroyed) return resolve8({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve7({ value: void 0, done: true });
+              else resolve8({ value: void 0, done: true });
             });
           });
         }
@@ -72570,7 +72570,7 @@ var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRO
 
 // src/common/exec.ts
 import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
+var execCommand = (command, args, opts = {}) => new Promise((resolve8) => {
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
@@ -72587,11 +72587,11 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve7) => {
   const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
   child.on("error", (err) => {
     if (timer) clearTimeout(timer);
-    resolve7({ code: 127, stdout, stderr: stderr + String(err.message) });
+    resolve8({ code: 127, stdout, stderr: stderr + String(err.message) });
   });
   child.on("close", (code) => {
     if (timer) clearTimeout(timer);
-    resolve7({ code: code ?? 1, stdout, stderr });
+    resolve8({ code: code ?? 1, stdout, stderr });
   });
 });
 function lastLine(text) {
@@ -72675,8 +72675,8 @@ function parseDurationMs(text) {
   const m = COMPOUND.exec(text);
   if (!m) return void 0;
   const [, h, min, s, ms] = m;
-  const part = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
-  return part(h, "h") + part(min, "m") + part(s, "s") + part(ms, "ms");
+  const part2 = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
+  return part2(h, "h") + part2(min, "m") + part2(s, "s") + part2(ms, "ms");
 }
 function parseLatencyUs(text) {
   return parseWithUnits(text, LATENCY_UNITS_US);
@@ -77611,17 +77611,17 @@ function partPattern(schema) {
 var $ZodTemplateLiteral = /* @__PURE__ */ $constructor("$ZodTemplateLiteral", (inst, def) => {
   $ZodType.init(inst, def);
   const regexParts = [];
-  for (const part of def.parts) {
-    if (typeof part === "object" && part !== null) {
-      const source = partPattern(part);
+  for (const part2 of def.parts) {
+    if (typeof part2 === "object" && part2 !== null) {
+      const source = partPattern(part2);
       if (!source) {
-        throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+        throw new Error(`Invalid template literal part, no pattern found: ${[...part2._zod.traits].shift()}`);
       }
       regexParts.push(cleanRegex(source));
-    } else if (part === null || primitiveTypes.has(typeof part)) {
-      regexParts.push(escapeRegex(`${part}`));
+    } else if (part2 === null || primitiveTypes.has(typeof part2)) {
+      regexParts.push(escapeRegex(`${part2}`));
     } else {
-      throw new Error(`Invalid template literal part: ${part}`);
+      throw new Error(`Invalid template literal part: ${part2}`);
     }
   }
   inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
@@ -77802,7 +77802,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -77812,7 +77812,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve8);
       if (answer > result)
         result = answer;
     }
@@ -77823,7 +77823,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -77887,7 +77887,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -78352,7 +78352,7 @@ function az_default() {
 }
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count3, one, few, many) {
+function getBelarusianPlural(count3, one2, few, many) {
   const absCount = Math.abs(count3);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
@@ -78360,7 +78360,7 @@ function getBelarusianPlural(count3, one, few, many) {
     return many;
   }
   if (lastDigit === 1) {
-    return one;
+    return one2;
   }
   if (lastDigit >= 2 && lastDigit <= 4) {
     return few;
@@ -81000,8 +81000,8 @@ function hu_default() {
 }
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count3, one, many) {
-  return Math.abs(count3) === 1 ? one : many;
+function getArmenianPlural(count3, one2, many) {
+  return Math.abs(count3) === 1 ? one2 : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -83739,7 +83739,7 @@ function ro_default() {
 }
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count3, one, few, many) {
+function getRussianPlural(count3, one2, few, many) {
   const absCount = Math.abs(count3);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
@@ -83747,7 +83747,7 @@ function getRussianPlural(count3, one, few, many) {
     return many;
   }
   if (lastDigit === 1) {
-    return one;
+    return one2;
   }
   if (lastDigit >= 2 && lastDigit <= 4) {
     return few;
@@ -88593,11 +88593,11 @@ function foldObjects(members2) {
         continue;
       const parts = [];
       for (const other of objects) {
-        const part = other.properties?.[key] ?? undeclaredConstraint(other);
-        if (part === null || part === void 0)
+        const part2 = other.properties?.[key] ?? undeclaredConstraint(other);
+        if (part2 === null || part2 === void 0)
           continue;
-        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
-          parts.push(part);
+        if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part2)))
+          parts.push(part2);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
       assignProp(properties, key, merged);
@@ -92527,10 +92527,10 @@ function encodeHistogram(h) {
   return (0, import_hdr_histogram_js.encodeIntoCompressedBase64)(h);
 }
 function decodeHistogram(base644) {
-  const decoded = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
+  const decoded2 = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(base644, 32, false);
   const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
+  h.add(decoded2);
+  decoded2.destroy();
   return h;
 }
 function mergeHistograms(encoded) {
@@ -93795,7 +93795,13 @@ var configSchema = external_exports.strictObject({
         ),
         timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
       })
-    ).optional()
+    ).optional(),
+    profile: external_exports.record(
+      external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a compose service name" }),
+      httpUrl2
+    ).optional().describe(
+      "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose"
+    )
   }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
   runner: external_exports.strictObject({
     image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
@@ -94329,7 +94335,7 @@ function fromJsonForm(type, message) {
     const field2 = type.fields[name2];
     if (!field2 || value === null || value === void 0) continue;
     field2.resolve();
-    const one = (v) => {
+    const one2 = (v) => {
       if (field2.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field2.resolvedType.values) {
         return field2.resolvedType.values[v];
       }
@@ -94339,7 +94345,7 @@ function fromJsonForm(type, message) {
       }
       return v;
     };
-    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one) : field2.map ? value : one(value);
+    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one2) : field2.map ? value : one2(value);
   }
   return out;
 }
@@ -94387,7 +94393,7 @@ function readMessages(file2, fs) {
 function workspaceProtoReader(resolveIn) {
   return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
 }
-function encodeGrpcCalls(descriptor, service, method, messages) {
+function encodeGrpcCalls(descriptor, service, method, messages2) {
   const root = import_protobufjs.default.Root.fromJSON(descriptor);
   const m = root.lookupService(service).methods[method];
   if (!m) throw new Error(`${service}/${method}: not in the proto`);
@@ -94395,7 +94401,7 @@ function encodeGrpcCalls(descriptor, service, method, messages) {
   const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
   return {
     path: `/${service}/${method}`,
-    messages: messages.map(
+    messages: messages2.map(
       (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
     )
   };
@@ -94415,8 +94421,8 @@ function resolveGrpc(scenarios, io) {
 function planGrpc(target, scenario2, readBodies) {
   const g = target.grpc;
   if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
-  const messages = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
-  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages);
+  const messages2 = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
+  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages2);
   return {
     kind: "grpc",
     grpc: {
@@ -94529,16 +94535,16 @@ function parseDataFile(text, file2) {
 }
 function csvRecords(text, file2) {
   const records = [];
-  let fields = [];
+  let fields2 = [];
   let field2 = "";
   let line = 1;
   let start = 1;
   let quoted = false;
   let i = text.charCodeAt(0) === 65279 ? 1 : 0;
   const endRecord = () => {
-    fields.push(field2);
-    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: start, fields });
-    fields = [];
+    fields2.push(field2);
+    if (!(fields2.length === 1 && fields2[0] === "")) records.push({ line: start, fields: fields2 });
+    fields2 = [];
     field2 = "";
   };
   for (; i < text.length; i++) {
@@ -94557,7 +94563,7 @@ function csvRecords(text, file2) {
       if (field2 !== "") throw new Error(`${file2}:${line}: a quote inside an unquoted field (quote the whole field)`);
       quoted = true;
     } else if (c === ",") {
-      fields.push(field2);
+      fields2.push(field2);
       field2 = "";
     } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
@@ -94567,7 +94573,7 @@ function csvRecords(text, file2) {
     } else field2 += c;
   }
   if (quoted) throw new Error(`${file2}:${start}: a quoted field is not closed`);
-  if (field2 !== "" || fields.length > 0) endRecord();
+  if (field2 !== "" || fields2.length > 0) endRecord();
   return records;
 }
 function parseCsv(text, file2) {
@@ -94781,8 +94787,8 @@ var SOURCES = { row: void 0, uuid: randomUUID, random: Math.random, now: Date.no
 function render(t, values) {
   let out = "";
   for (let i = 0; i < t.parts.length; i++) {
-    const part = t.parts[i];
-    out += i % 2 === 0 ? part : typeof part === "string" ? String(values[part]) : slotValue(part, SOURCES);
+    const part2 = t.parts[i];
+    out += i % 2 === 0 ? part2 : typeof part2 === "string" ? String(values[part2]) : slotValue(part2, SOURCES);
   }
   return out;
 }
@@ -95436,6 +95442,11 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
   const maxTime = raw.gate?.confirm?.["max-time"];
   const maxTimeMs = maxTime !== void 0 ? parseDurationMs(maxTime) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
+  if (sut?.profile && Object.keys(sut.profile).length > 0 && (orchestrator === "swarm" || distributed.replicas > 1)) {
+    problems.push(
+      `sut.profile: not taken on a swarm or with runner.replicas above 1 (yet): profile with one runner on compose, or leave it out`
+    );
+  }
   if (problems.length > 0) return { problems, partial: { ...setup ? { setup } : {}, scenarios, at } };
   const runner = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -95458,7 +95469,8 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
           url: r.url,
           timeoutMs: r.timeout !== void 0 ? parseDurationMs(r.timeout) : DEFAULT_READY_TIMEOUT_MS
         })),
-        orchestrator
+        orchestrator,
+        profile: Object.entries(sut?.profile ?? {}).map(([service, url2]) => ({ service, url: url2 }))
       },
       runner,
       ...setup ? { setup } : {},
@@ -95545,14 +95557,14 @@ function busySettings(given, target) {
 // src/config/known-keys.ts
 function schemasAt(root, path) {
   let current = [root];
-  for (const part of path) {
+  for (const part2 of path) {
     const next = [];
     for (const s of current.flatMap(alternatives)) {
-      if (typeof part === "number") {
+      if (typeof part2 === "number") {
         if (s.items) next.push(s.items);
       } else {
-        const named = s.properties?.[String(part)];
-        const patterned = Object.entries(s.patternProperties ?? {}).filter(([pattern]) => new RegExp(pattern).test(String(part))).map(([, schema]) => schema);
+        const named = s.properties?.[String(part2)];
+        const patterned = Object.entries(s.patternProperties ?? {}).filter(([pattern]) => new RegExp(pattern).test(String(part2))).map(([, schema]) => schema);
         if (named) next.push(named);
         else if (patterned.length > 0) next.push(...patterned);
         else if (typeof s.additionalProperties === "object") next.push(s.additionalProperties);
@@ -95640,9 +95652,9 @@ function locateProblems(text, file2, problems) {
 // src/config/load.ts
 function formatPath(path) {
   let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out === "" ? String(part) : `.${String(part)}`;
+  for (const part2 of path) {
+    if (typeof part2 === "number") out += `[${part2}]`;
+    else out += out === "" ? String(part2) : `.${String(part2)}`;
   }
   return out;
 }
@@ -95723,8 +95735,8 @@ function stringForMapping(path) {
 }
 function valueAt(data, path) {
   let v = data;
-  for (const part of path)
-    v = v !== null && typeof v === "object" ? v[part] : void 0;
+  for (const part2 of path)
+    v = v !== null && typeof v === "object" ? v[part2] : void 0;
   return v;
 }
 function formatIssues(issues, data, schema = configJsonSchema()) {
@@ -96087,7 +96099,7 @@ function sumShare(weights, m, b, side, limit) {
   const clamp = (p) => Math.min(1, Math.max(0, p));
   const countBelow = side === "below" ? below <= above2 || limit < 0.5 : below <= above2 && limit >= 0.5;
   const stop = limit < 0.5 ? limit * all * (1 + 1e-9) : Infinity;
-  const share = countBelow ? clamp(
+  const share2 = countBelow ? clamp(
     rankSumsAtMost(
       weights.map((w) => w - min),
       m,
@@ -96095,7 +96107,7 @@ function sumShare(weights, m, b, side, limit) {
       side === "below" ? stop : Infinity
     ) / all
   ) : clamp(rankSumsAtMost(weights.map((w) => max2 - w).reverse(), m, above2, side === "above" ? stop : Infinity) / all);
-  return side === "below" === countBelow ? share : 1 - share;
+  return side === "below" === countBelow ? share2 : 1 - share2;
 }
 function untiedUpperTail(m, n, u) {
   if (u <= 0) return 1;
@@ -96105,8 +96117,8 @@ function untiedUpperTail(m, n, u) {
   const c = gaussianCoefficients(m, n, bound);
   let below = 0;
   for (let j = 0; j <= bound; j++) below += c[j];
-  const share = below / binomial(m + n, m);
-  return Math.min(1, Math.max(0, lower ? share : 1 - share));
+  const share2 = below / binomial(m + n, m);
+  return Math.min(1, Math.max(0, lower ? share2 : 1 - share2));
 }
 function untiedRankSumCounts(m, n, maxSum) {
   const half = Math.floor(m * n / 2);
@@ -96617,8 +96629,8 @@ function jointSignedRank(rows) {
 // src/compare/family.ts
 function rowAlpha(t, family, defaultAlpha) {
   if (!family) return t.alpha ?? defaultAlpha;
-  const share = family.alpha / family.members;
-  return Math.min(t.alpha ?? share, share);
+  const share2 = family.alpha / family.members;
+  return Math.min(t.alpha ?? share2, share2);
 }
 function jointBound(p, rows) {
   return Math.min(1, rows <= 1 ? p : Math.max(rows * p, jointFloor));
@@ -97790,9 +97802,9 @@ function serviceCost(service, now, then, paired, addedLatency) {
   const before = values(then);
   if (after.length === 0 || before.length === 0) return void 0;
   const base = { service, before: median(before), after: median(after) };
-  const share = addedLatency !== void 0 && addedLatency > 0 ? (base.after - base.before) / addedLatency : void 0;
-  const more = (change3, pValue2) => change3 >= COST_ROSE && pValue2 <= COST_ALPHA && (share === void 0 || share >= COST_SHARE);
-  const said2 = share !== void 0 ? { share } : {};
+  const share2 = addedLatency !== void 0 && addedLatency > 0 ? (base.after - base.before) / addedLatency : void 0;
+  const more = (change3, pValue2) => change3 >= COST_ROSE && pValue2 <= COST_ALPHA && (share2 === void 0 || share2 >= COST_SHARE);
+  const said2 = share2 !== void 0 ? { share: share2 } : {};
   if (paired) {
     const changes = [];
     for (let i = 0; i < Math.min(now.length, then.length); i++) {
@@ -98658,6 +98670,20 @@ async function measureAb(ctx, sides, pairs, seed) {
   await confirmAll(ctx, plans, seed, void 0);
   return { seed, orders };
 }
+async function profileTrials(ctx, sides, profile) {
+  if (profile.length === 0) return;
+  const services = profile.map((p) => p.service).join(", ");
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      ctx.log(
+        `[perf-gate] ${s.name}/${phase2.name}: one more trial${sides.length > 1 ? " a side" : ""}, profiling ${services}`
+      );
+      for (const side of sides) {
+        await side.runner.trial({ scenario: s.name, phase: phase2.name, trial: 1, trials: 1, profile: [...profile] });
+      }
+    }
+  }
+}
 
 // src/compare/reach.ts
 function gatedSets(s, judging2) {
@@ -99331,8 +99357,8 @@ function renderBuckets(buckets) {
   const most = Math.max(...buckets.map((b) => b.count));
   return buckets.map((b) => {
     const bar = "█".repeat(Math.round(b.count / most * WIDTH));
-    const share = (b.count / total * 100).toFixed(1).padStart(5);
-    return `≤ ${formatUs(b.upToUs).padEnd(8)} ${bar.padEnd(WIDTH)} ${share}%  ${b.count}`;
+    const share2 = (b.count / total * 100).toFixed(1).padStart(5);
+    return `≤ ${formatUs(b.upToUs).padEnd(8)} ${bar.padEnd(WIDTH)} ${share2}%  ${b.count}`;
   }).join("\n");
 }
 
@@ -99440,6 +99466,37 @@ var RESOURCE_COLUMNS = [
   // not sampled (a remote engine): a dash, never a zero
   { header: "open fds", cell: (u) => u.fdsPeak === void 0 ? "—" : METRICS.fds.format(u.fdsPeak) }
 ];
+
+// src/report/profile-lines.ts
+var NAMED2 = 3;
+var share = (v) => `${v < 0.1 ? (v * 100).toFixed(1) : Math.round(v * 100)}%`;
+function profileLines(results2) {
+  const failing2 = failingPhases(results2.comparisons);
+  const records = (results2.profiles ?? []).filter((r) => failing2.has(phaseKey(r.scenario, r.phase)));
+  const lines = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of records) {
+    const id = `${phaseKey(r.scenario, r.phase)}\0${r.service}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const where = `${escapeMarkdown(r.scenario)}/${escapeMarkdown(r.phase)}, ${escapeMarkdown(r.service)}`;
+    const mine = records.filter((x) => x.scenario === r.scenario && x.phase === r.phase && x.service === r.service);
+    const files = mine.map(
+      (x) => `${x.side ? `${x.side} ` : ""}${x.file ? `\`${escapeMarkdown(x.file)}\`` : ""}${x.error ? ` (${escapeMarkdown(x.error)})` : ""}`
+    ).join(", ");
+    const diff = (results2.profileDiffs ?? []).find(
+      (d) => d.scenario === r.scenario && d.phase === r.phase && d.service === r.service
+    );
+    if (!diff) {
+      lines.push(`- **profile of ${where}**: ${files}`);
+      continue;
+    }
+    const risen = diff.functions.slice(0, NAMED2).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
+    const said2 = risen ? `the share of the samples (${escapeMarkdown(diff.sampleType)}) rose most under ${risen}` : "no function took a larger share of the samples";
+    lines.push(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}`);
+  }
+  return lines;
+}
 
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
@@ -99834,8 +99891,8 @@ function sideBySideLines(changes) {
 }
 function costLines(results2) {
   const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
-  const share = (s) => s.share !== void 0 ? `, ${Math.round(Math.max(-999, Math.min(999, s.share * 100)))}% of the added latency` : "";
-  const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share(s)}, p=${p(s.pValue)})`;
+  const share2 = (s) => s.share !== void 0 ? `, ${Math.round(Math.max(-999, Math.min(999, s.share * 100)))}% of the added latency` : "";
+  const said2 = (s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${s.interval ? ` [${percent2(s.interval[0])}, ${percent2(s.interval[1])}]` : ""} (${formatUs(s.before)} → ${formatUs(s.after)} a response${share2(s)}, p=${p(s.pValue)})`;
   const failing2 = failingPhases(results2.comparisons);
   return (results2.costs ?? []).filter((c) => failing2.has(phaseKey(c.scenario, c.phase))).map((c) => {
     const where = `${escapeMarkdown(c.scenario)}/${escapeMarkdown(c.phase)}`;
@@ -99844,7 +99901,7 @@ function costLines(results2) {
       const more = rose.length > 3 ? `; and ${rose.length - 3} more` : "";
       return `- **why ${where}**: more CPU per request: ${rose.slice(0, 3).map(said2).join("; ")}${more}`;
     }
-    const seen = c.services.slice(0, 3).map((s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${share(s)}`).join(", ");
+    const seen = c.services.slice(0, 3).map((s) => `${escapeMarkdown(s.service)} ${percent2(s.change)}${share2(s)}`).join(", ");
     return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
   });
 }
@@ -99890,6 +99947,8 @@ function renderMarkdown(results2, opts = {}) {
   if (bullets.length) head.push("", ...bullets);
   const why = capped(costLines(results2), "regressed phases");
   if (why.length) head.push("", ...why);
+  const where = capped(profileLines(results2), "profiled services");
+  if (where.length) head.push("", ...where);
   const failing2 = capped(failingLines(results2), "failing rows");
   if (failing2.length) head.push("", ...failing2);
   const refused = failing2.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
@@ -99980,6 +100039,9 @@ function fitted(report, budget2 = REPORT_BUDGET) {
   head += "\n\n</details>".repeat(Math.max(0, open2));
   return `${head}${note}`;
 }
+
+// src/runner-kit/profile.ts
+var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
 
 // src/runner-kit/validate.ts
 var count = external_exports.number().int().nonnegative();
@@ -100084,7 +100146,16 @@ var runnerEventSchema = external_exports.discriminatedUnion("t", [
     measurement: trialMeasurementSchema,
     histogram: external_exports.string(),
     requests: external_exports.array(external_exports.object({ name: external_exports.string(), measurement: trialMeasurementSchema, histogram: external_exports.string() })).optional(),
-    warmup: external_exports.object({ windowMs: count.min(1), rps: external_exports.array(nonneg).max(MAX_WARMUP_WINDOWS) }).optional()
+    warmup: external_exports.object({ windowMs: count.min(1), rps: external_exports.array(nonneg).max(MAX_WARMUP_WINDOWS) }).optional(),
+    profiled: external_exports.literal(true).optional()
+  }),
+  external_exports.object({
+    t: external_exports.literal("profile"),
+    ...names2,
+    service: external_exports.string().max(200),
+    // base64 of at most PROFILE_MAX_BYTES (4 characters per 3 bytes), or why there is none
+    data: external_exports.string().max(Math.ceil(PROFILE_MAX_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]*={0,2}$/).optional(),
+    error: external_exports.string().max(2e3).optional()
   }),
   external_exports.object({ t: external_exports.literal("warning"), message: external_exports.string() }),
   external_exports.object({
@@ -100295,6 +100366,34 @@ var resultsFileSchema = external_exports.looseObject({
         })
       ).max(1e3)
     })
+  ).max(1e4).optional(),
+  profiles: external_exports.array(
+    external_exports.object({
+      scenario: external_exports.string().max(1e3),
+      phase: external_exports.string().max(1e3),
+      service: external_exports.string().max(1e3),
+      side: external_exports.enum(["base", "head"]).optional(),
+      file: external_exports.string().max(1e3).optional(),
+      bytes: external_exports.number().int().nonnegative().optional(),
+      error: external_exports.string().max(2e3).optional()
+    })
+  ).max(1e4).optional(),
+  profileDiffs: external_exports.array(
+    external_exports.object({
+      scenario: external_exports.string().max(1e3),
+      phase: external_exports.string().max(1e3),
+      service: external_exports.string().max(1e3),
+      sampleType: external_exports.string().max(1e3),
+      unit: external_exports.string().max(1e3),
+      functions: external_exports.array(
+        external_exports.object({
+          name: external_exports.string().max(1e3),
+          file: external_exports.string().max(1e3),
+          flat: external_exports.object({ base: external_exports.number(), head: external_exports.number() }),
+          cum: external_exports.object({ base: external_exports.number(), head: external_exports.number() })
+        })
+      ).max(100)
+    })
   ).max(1e4).optional()
 });
 var baselineFileSchema = external_exports.looseObject({
@@ -100394,8 +100493,8 @@ function csvField(value) {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
-function row(fields) {
-  return fields.map(csvField).join(",");
+function row(fields2) {
+  return fields2.map(csvField).join(",");
 }
 function bandText(band) {
   return /^[+-]/.test(band) ? `within ${band}` : band;
@@ -101826,8 +101925,8 @@ async function tarOf(files) {
   const p = (0, import_tar_stream.pack)();
   const chunks = [];
   p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve7, reject) => {
-    p.on("end", resolve7);
+  const done = new Promise((resolve8, reject) => {
+    p.on("end", resolve8);
     p.on("error", reject);
   });
   for (const [name2, content] of Object.entries(files)) {
@@ -101845,7 +101944,7 @@ async function ensureImage(docker, image) {
   try {
     const stream = await docker.pull(image);
     await new Promise(
-      (resolve7, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve7())
+      (resolve8, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve8())
     );
     return await docker.getImage(image).inspect();
   } catch (err) {
@@ -101928,10 +102027,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const drained = new Promise((resolve7) => {
-    stream.on("end", resolve7);
-    stream.on("close", resolve7);
-    stream.on("error", () => resolve7());
+  const drained = new Promise((resolve8) => {
+    stream.on("end", resolve8);
+    stream.on("close", resolve8);
+    stream.on("error", () => resolve8());
   });
   await container.start();
   const waited = container.wait({ condition: "not-running" });
@@ -102258,7 +102357,7 @@ function swarmClient(docker) {
     async taskLogs(taskId, maxBytes) {
       const stream = await call(
         "reading task logs",
-        () => new Promise((resolve7, reject) => {
+        () => new Promise((resolve8, reject) => {
           docker.modem.dial(
             {
               path: `/tasks/${taskId}/logs?`,
@@ -102272,24 +102371,24 @@ function swarmClient(docker) {
                 503: "node is not part of a swarm"
               }
             },
-            (err, data) => err ? reject(err) : resolve7(data)
+            (err, data) => err ? reject(err) : resolve8(data)
           );
         })
       );
       const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve7) => {
+      const cut = await new Promise((resolve8) => {
         const timer = setTimeout(() => {
           stream.destroy?.();
-          resolve7(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+          resolve8(`reading it took more than ${LOG_READ_MS / 1e3}s`);
         }, LOG_READ_MS);
         stream.on("data", (chunk) => tail.feed(chunk));
         stream.on("end", () => {
           clearTimeout(timer);
-          resolve7(void 0);
+          resolve8(void 0);
         });
         stream.on("error", (err) => {
           clearTimeout(timer);
-          resolve7(err.message.split("\n")[0]);
+          resolve8(err.message.split("\n")[0]);
         });
       });
       return tail.result(cut);
@@ -102527,7 +102626,233 @@ var Progress = class {
 };
 
 // src/run/run.ts
-import { relative as relative3 } from "node:path";
+import { relative as relative3, resolve as resolve4 } from "node:path";
+
+// src/profiles/diff.ts
+var rise = (c) => c.cum.head - c.cum.base;
+function profileDiff(base, head, options = {}) {
+  const key = (f) => `${f.name}\0${f.file}`;
+  const before = new Map(base.functions.map((f) => [key(f), f]));
+  const after = new Map(head.functions.map((f) => [key(f), f]));
+  const cpu = options.cpuPerRequestUs;
+  const changes = [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].map((k) => {
+    const b = before.get(k);
+    const h = after.get(k);
+    const named = h ?? b;
+    const cum = { base: b?.cum ?? 0, head: h?.cum ?? 0 };
+    return {
+      name: named.name,
+      file: named.file,
+      flat: { base: b?.flat ?? 0, head: h?.flat ?? 0 },
+      cum,
+      ...cpu ? { perRequestUs: { base: cum.base * cpu.base, head: cum.head * cpu.head } } : {}
+    };
+  });
+  const flatRise = (c) => c.flat.head - c.flat.base;
+  return changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name)).slice(0, options.top ?? 10);
+}
+
+// src/profiles/pprof.ts
+import { gunzipSync } from "node:zlib";
+var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+var PROFILE_MAX_FIELDS = 1e6;
+var PROFILE_MAX_STACK = 1024;
+var PROFILE_MAX_FRAME_VISITS = 2e7;
+var ProfileError = class extends Error {
+};
+function varintAt(buf, at, what) {
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < 10; i++) {
+    if (at.p >= buf.length) throw new ProfileError(`profile: a ${what} runs past the end`);
+    const b = buf[at.p++];
+    v += (b & 127) * scale;
+    if ((b & 128) === 0) return v;
+    scale *= 128;
+  }
+  throw new ProfileError(`profile: a ${what} longer than 10 bytes`);
+}
+function fields(buf, budget2) {
+  const out = /* @__PURE__ */ new Map();
+  const at = { p: 0 };
+  const varint = () => varintAt(buf, at, "number");
+  while (at.p < buf.length) {
+    const key = varint();
+    const field2 = Math.floor(key / 8);
+    const wire = key % 8;
+    let value;
+    if (wire === 0) value = varint();
+    else if (wire === 1 || wire === 5) {
+      const n = wire === 1 ? 8 : 4;
+      if (at.p + n > buf.length) throw new ProfileError("profile: a fixed-size field runs past the end");
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
+    } else if (wire === 2) {
+      const n = varint();
+      if (n > buf.length - at.p) throw new ProfileError("profile: a field longer than the message");
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
+    } else throw new ProfileError(`profile: wire type ${wire} is not read`);
+    if (--budget2.fields < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FIELDS} fields`);
+    const list2 = out.get(field2);
+    if (list2) list2.push(value);
+    else out.set(field2, [value]);
+  }
+  return out;
+}
+function numbers(f, field2) {
+  const out = [];
+  for (const v of f.get(field2) ?? []) {
+    if (typeof v === "number") out.push(v);
+    else {
+      const at = { p: 0 };
+      while (at.p < v.length) out.push(varintAt(v, at, "packed number"));
+    }
+  }
+  return out;
+}
+var one = (f, field2) => numbers(f, field2)[0] ?? 0;
+var messages = (f, field2) => (f.get(field2) ?? []).filter((v) => typeof v !== "number");
+function decoded(bytes) {
+  if (bytes.length > PROFILE_MAX_BYTES) throw new ProfileError(`profile: larger than ${PROFILE_MAX_BYTES} bytes`);
+  if (bytes[0] !== 31 || bytes[1] !== 139) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: PROFILE_MAX_DECODED_BYTES });
+  } catch (err) {
+    throw new ProfileError(`profile: not gzip or too large decompressed (${err.message.split("\n")[0]})`);
+  }
+}
+function readPprof(bytes) {
+  const budget2 = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
+  const read = (m) => fields(m, budget2);
+  const top = read(decoded(bytes));
+  const text = new TextDecoder("utf-8", { fatal: false });
+  const strings = messages(top, 6).map((b) => text.decode(b));
+  const str = (i) => strings[i] ?? "";
+  const types = messages(top, 1).map((m) => {
+    const f = read(m);
+    return { type: str(one(f, 1)), unit: str(one(f, 2)) };
+  });
+  if (types.length === 0) throw new ProfileError("profile: no sample type");
+  const named = one(top, 14);
+  const preferred = named === 0 ? -1 : types.findIndex((t) => t.type === str(named));
+  const at = preferred >= 0 ? preferred : types.length - 1;
+  const functions = /* @__PURE__ */ new Map();
+  for (const m of messages(top, 5)) {
+    const f = read(m);
+    const name2 = str(one(f, 2));
+    const file2 = str(one(f, 4));
+    functions.set(one(f, 1), { name: name2, file: file2, key: `${name2}\0${file2}` });
+  }
+  const keyOf = (id) => functions.get(id)?.key ?? `function ${id}\0`;
+  const locations = /* @__PURE__ */ new Map();
+  for (const m of messages(top, 4)) {
+    const f = read(m);
+    locations.set(
+      one(f, 1),
+      messages(f, 4).map((line) => keyOf(one(read(line), 1)))
+    );
+  }
+  const flat = /* @__PURE__ */ new Map();
+  const cum = /* @__PURE__ */ new Map();
+  let total = 0;
+  for (const m of messages(top, 2)) {
+    const f = read(m);
+    const value = numbers(f, 2)[at] ?? 0;
+    if (value === 0) continue;
+    total += value;
+    const frames = [];
+    for (const id of numbers(f, 1))
+      for (const key of locations.get(id) ?? []) {
+        if (frames.length === PROFILE_MAX_STACK)
+          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+        frames.push(key);
+      }
+    budget2.frames -= frames.length;
+    if (budget2.frames < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
+    const leaf = frames[0];
+    if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
+    for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+  }
+  const chosen = types[at];
+  const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
+  return {
+    sampleType: chosen.type,
+    unit: chosen.unit,
+    total,
+    functions: [...cum.keys()].map((key) => {
+      const [name2 = "", file2 = ""] = key.split("\0");
+      return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
+    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name))
+  };
+}
+
+// src/profiles/record.ts
+var PROFILES_DIR = "perf-gate-profiles";
+var DIFF_TOP = 5;
+var NAME_MAX = 200;
+var GZIP = [31, 139];
+function part(name2) {
+  return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\.+/, "_").slice(0, 80) || "_";
+}
+function profileFile(p, data) {
+  const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? ".pb.gz" : ".pb";
+  const side = p.side ? `${p.side}.` : "";
+  return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
+}
+var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
+function profileRecords(sides) {
+  const records = [];
+  const files = [];
+  const read = /* @__PURE__ */ new Map();
+  const key = (side, p) => `${side}\0${p.scenario}\0${p.phase}\0${p.service}`;
+  for (const { side, profiles } of sides) {
+    for (const p of profiles) {
+      const where = { scenario: p.scenario, phase: p.phase, service: p.service, ...side ? { side } : {} };
+      if (!p.data) {
+        records.push({ ...where, error: p.error ?? "no profile" });
+        continue;
+      }
+      const file2 = profileFile(where, p.data);
+      if (files.some((f) => f.file === file2)) {
+        records.push({ ...where, error: `left out: another profile has its file name (${file2})` });
+        continue;
+      }
+      files.push({ file: file2, data: p.data });
+      try {
+        read.set(key(side ?? "", p), readPprof(p.data));
+        records.push({ ...where, file: file2, bytes: p.data.length });
+      } catch (err) {
+        if (!(err instanceof ProfileError)) throw err;
+        records.push({ ...where, file: file2, bytes: p.data.length, error: `not read: ${err.message}` });
+      }
+    }
+  }
+  const diffs = [];
+  const base = sides.find((s) => s.side === "base");
+  const head = sides.find((s) => s.side === "head");
+  for (const h of head?.profiles ?? []) {
+    const after = read.get(key("head", h));
+    const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
+    const before = b && read.get(key("base", b));
+    if (!after || !before) continue;
+    const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
+      name: clip(f.name),
+      file: clip(f.file),
+      flat: f.flat,
+      cum: f.cum
+    }));
+    diffs.push({
+      scenario: h.scenario,
+      phase: h.phase,
+      service: h.service,
+      sampleType: clip(after.sampleType),
+      unit: clip(after.unit),
+      functions
+    });
+  }
+  return { records, files, diffs };
+}
 
 // src/results/unanswered.ts
 function dominant(m) {
@@ -102806,7 +103131,15 @@ var TrialCollector = class {
   ownContainers() {
     return this.ours;
   }
+  /** sut.profile: the profiles the profiling trials took, in the order they came */
+  profiles = [];
   onEvent(e2, now) {
+    if (e2.t === "profile") {
+      const { scenario: scenario2, phase: phase2, service } = e2;
+      const got = e2.data !== void 0 ? { data: Buffer.from(e2.data, "base64") } : { error: e2.error ?? "no profile" };
+      this.profiles.push({ scenario: scenario2, phase: phase2, service, ...got });
+      return;
+    }
     if (e2.t === "stage" && e2.stage === "warmup") this.warmupUsed = e2.totalMs;
     if (e2.t === "stage" && e2.stage === "measure") {
       this.windowStart = now;
@@ -102814,6 +103147,11 @@ var TrialCollector = class {
       this.slices = start2 ? [{ at: now, reading: start2 }] : [];
     }
     if (e2.t !== "trial") return;
+    if (e2.profiled) {
+      this.slices = [];
+      this.warmupUsed = void 0;
+      return;
+    }
     const resources2 = {};
     for (const [key, list2] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources2[key] = usageInWindow(list2, this.windowStart, now);
@@ -102960,9 +103298,9 @@ var TrialCollector = class {
 
 // src/run/contract.ts
 import { randomBytes } from "node:crypto";
-function writeOrFail(files, path, text) {
+function writeOrFail(files, path, data) {
   try {
-    files.write(path, text);
+    files.write(path, data);
   } catch (err) {
     throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
   }
@@ -103778,11 +104116,11 @@ var RunnerLink = class {
   }
   /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
   until(probe) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const check2 = () => {
         if (!probe()) return;
         this.wakers.delete(check2);
-        resolve7();
+        resolve8();
       };
       this.wakers.add(check2);
       check2();
@@ -103954,8 +104292,8 @@ async function checkoutBase(exec, cwd, ref, files) {
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const resolve7 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha2 = await resolve7(ref);
+  const resolve8 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha2 = await resolve8(ref);
   let fetched = false;
   if (sha2.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
@@ -103972,7 +104310,7 @@ async function checkoutBase(exec, cwd, ref, files) {
       );
     }
     fetched = true;
-    sha2 = await resolve7(BASE_FETCH_REF);
+    sha2 = await resolve8(BASE_FETCH_REF);
   }
   const commit = sha2.stdout.trim();
   if (sha2.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
@@ -104164,6 +104502,7 @@ async function measure(opts, deps2, p, mode, run2) {
         let record2;
         try {
           record2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
+          if (mode.gates) await profileTrials(ctx, measured, config2.sut.profile);
         } finally {
           clearInterval(ticks);
         }
@@ -104318,7 +104657,8 @@ async function run(opts, deps2) {
       scenarios: sideResults.at(-1),
       comparisons: [],
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
-      ...measured.busy ? { busy: measured.busy } : {}
+      ...measured.busy ? { busy: measured.busy } : {},
+      ...profilesOf(sides, opts.outDir, deps2.files)
     };
     const judgingFrom = deps2.now();
     const judgedRows = mode.judge({
@@ -104459,6 +104799,16 @@ function nothingToRun(opts, p, startedAt, deps2) {
     verdict: "pass",
     regressions: 0,
     baselinesUpdated: []
+  };
+}
+function profilesOf(sides, outDir, files) {
+  const taken = profileRecords(
+    sides.map((s) => ({ ...s.side ? { side: s.side } : {}, profiles: s.collector.profiles }))
+  );
+  for (const f of taken.files) writeOrFail(files, resolve4(outDir, f.file), f.data);
+  return {
+    ...taken.records.length > 0 ? { profiles: taken.records } : {},
+    ...taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}
   };
 }
 
@@ -104670,7 +105020,7 @@ ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 
 // src/init/command.ts
 var import_yaml7 = __toESM(require_dist2(), 1);
-import { join as join8, relative as relative4, resolve as resolve5, sep as sep2 } from "node:path";
+import { join as join8, relative as relative4, resolve as resolve6, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 function refine2(e2, f) {
@@ -105257,7 +105607,7 @@ function renderReportWorkflow(answers) {
 }
 
 // src/init/hand-model.ts
-import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
+import { isAbsolute as isAbsolute2, resolve as resolve5 } from "node:path";
 var obj2 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function longPorts(entries) {
   return entries.flatMap((e2) => {
@@ -105293,7 +105643,7 @@ function longVolumes(entries, dir) {
 }
 function hostPath(source, dir) {
   if (source.startsWith("~")) return `/home/user${source.slice(1)}`;
-  return isAbsolute2(source) ? source : resolve4(dir, source);
+  return isAbsolute2(source) ? source : resolve5(dir, source);
 }
 function handModel(merged, models, dir) {
   const services = {};
@@ -105336,7 +105686,7 @@ function defaultFiles(io) {
 }
 async function readProject(io, files) {
   for (const f of files) {
-    if (!io.exists(resolve5(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+    if (!io.exists(resolve6(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
     const r = composeConfigResult(
@@ -105351,7 +105701,7 @@ async function readProject(io, files) {
   );
   const models = files.map((f) => {
     try {
-      return (0, import_yaml7.parse)(io.read(resolve5(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
+      return (0, import_yaml7.parse)(io.read(resolve6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
@@ -105541,7 +105891,7 @@ async function probeProject(req, deps2) {
 }
 
 // src/docker/check-project.ts
-import { resolve as resolve6 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 
 // src/docker/compose-check.ts
 var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
@@ -105579,6 +105929,14 @@ function composeProblems(config2, model, blockers) {
     );
   };
   config2.sut.ready.forEach((r, i) => check2(r.url, `sut.ready[${i}].url`));
+  for (const p of config2.sut.profile) {
+    const at = `sut.profile.${p.service}`;
+    if (!services.includes(p.service)) {
+      problems.push(
+        `${at}: ${p.service} is not a service of the compose project (services: ${services.join(", ") || "none"})${didYouMean(p.service, services)}`
+      );
+    } else check2(p.url, at);
+  }
   config2.scenarios.forEach(
     (s, i) => check2(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKeyOf(s.target)}`)
   );
@@ -105608,7 +105966,7 @@ async function checkComposeProject(config2, exec, exists, env) {
   if ("noJson" in r) {
     return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
   }
-  const root = repositoryRoot(config2.dir, exists) ?? resolve6(config2.dir);
+  const root = repositoryRoot(config2.dir, exists) ?? resolve7(config2.dir);
   const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(r.model, PROJECT, root).blockers;
   return composeProblems(config2, r.model, blockers);
 }

@@ -11521,6 +11521,9 @@ import { createInterface } from "node:readline";
 var clip = (line) => line.length > 120 ? `${line.slice(0, 120)}…` : line;
 var isWhole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
 var isCount = (v) => isWhole(v) && v >= 1;
+var isProfile = (v) => Array.isArray(v) && v.every(
+  (p) => typeof p === "object" && p !== null && typeof p.service === "string" && typeof p.url === "string"
+);
 function parseCommand(line) {
   let v;
   try {
@@ -11535,13 +11538,18 @@ function parseCommand(line) {
     if (warmup !== void 0 && !isWhole(warmup)) {
       throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
     }
+    const profile = o.profile;
+    if (profile !== void 0 && !isProfile(profile)) {
+      throw new Error(`malformed command on stdin (profile): ${clip(line)}`);
+    }
     return {
       c: "trial",
       scenario: o.scenario,
       phase: o.phase,
       trial: o.trial,
       trials: o.trials,
-      ...warmup !== void 0 ? { warmupMs: warmup } : {}
+      ...warmup !== void 0 ? { warmupMs: warmup } : {},
+      ...profile !== void 0 ? { profile } : {}
     };
   }
   throw new Error(`malformed command on stdin: ${clip(line)}`);
@@ -11605,6 +11613,8 @@ function maskEvent(event, forms) {
       return { ...event, url: m(event.url), error: m(event.error) };
     case "probe":
       return { ...event, url: m(event.url), ...event.error !== void 0 ? { error: m(event.error) } : {} };
+    case "profile":
+      return event.error !== void 0 ? { ...event, error: m(event.error) } : event;
     default:
       return event;
   }
@@ -15824,6 +15834,50 @@ function readAnswer(res) {
   });
 }
 
+// src/runner-kit/profile.ts
+var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
+var PROFILE_GRACE_MS = 15e3;
+function profileUrl(url, windowMs) {
+  const u = new URL(url);
+  if (!u.searchParams.has("seconds")) u.searchParams.set("seconds", String(Math.max(1, Math.round(windowMs / 1e3))));
+  return u.toString();
+}
+function profileSeconds(url) {
+  const v = Number(new URL(url).searchParams.get("seconds"));
+  return Number.isFinite(v) && v > 0 ? v : 30;
+}
+
+// runner/src/profile.ts
+async function fetchProfile(url, maxBytes = PROFILE_MAX_BYTES) {
+  const timeoutMs = profileSeconds(url) * 1e3 + PROFILE_GRACE_MS;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
+    if (res.status !== 200) {
+      const text = (await res.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ").trim();
+      return { error: `HTTP ${res.status}${text ? `: ${text}` : ""}` };
+    }
+    const declared = Number(res.headers.get("content-length"));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel();
+      return { error: `larger than ${maxBytes} bytes (content-length ${declared})` };
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      const b = Buffer.from(chunk);
+      size += b.length;
+      if (size > maxBytes) return { error: `larger than ${maxBytes} bytes` };
+      chunks.push(b);
+    }
+    if (size === 0) return { error: "an empty answer" };
+    return { data: Buffer.concat(chunks) };
+  } catch (err) {
+    const e = err;
+    if (e.name === "TimeoutError") return { error: `no answer within ${timeoutMs} ms` };
+    return { error: e.cause?.code ?? e.cause?.message ?? e.message };
+  }
+}
+
 // runner/src/survey.ts
 import { connect as connect2 } from "node:net";
 
@@ -17204,8 +17258,8 @@ async function runTrial(plan, stages, s, phase, count, starts) {
     const { base: warmupBase, ...at2 } = await stageStart(starts?.warmup);
     emit({ t: "stage", ...base, stage: "warmup", totalMs: warmupMs, ...at2 });
     const run2 = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
-    const windowMs = warmupWindowMs(warmupMs, plan.workers);
-    const windows = sampleWindows(run2, windowMs, Math.floor(warmupMs / windowMs));
+    const windowMs2 = warmupWindowMs(warmupMs, plan.workers);
+    const windows = sampleWindows(run2, windowMs2, Math.floor(warmupMs / windowMs2));
     await withProgress(plan, { ...base, stage: "warmup" }, run2);
     warmup = windows.stop();
   }
@@ -17216,7 +17270,14 @@ async function runTrial(plan, stages, s, phase, count, starts) {
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
   const run = stages.start(s, phase, limit, measureBase);
+  const windowMs = "durationMs" in limit ? limit.durationMs : DEFAULT_PROFILE_MS;
+  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: profileOf(p.url, windowMs) }));
   const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
+  for (const p of profiles) {
+    const got = await p.fetched;
+    const what = "data" in got ? { data: got.data.toString("base64") } : { error: got.error };
+    emit({ t: "profile", scenario: s.name, phase: phase.name, service: p.service, ...what });
+  }
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {
     cpuUs: cpu.user + cpu.system,
@@ -17231,11 +17292,22 @@ async function runTrial(plan, stages, s, phase, count, starts) {
     phase: phase.name,
     measurement,
     histogram,
-    ...warmup ? { warmup } : {}
+    ...warmup ? { warmup } : {},
+    ...count.profile ? { profiled: true } : {}
   };
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
+}
+var DEFAULT_PROFILE_MS = 1e4;
+function profileOf(url, windowMs) {
+  let asked;
+  try {
+    asked = profileUrl(url, windowMs);
+  } catch {
+    return Promise.resolve({ error: "not a URL" });
+  }
+  return fetchProfile(asked);
 }
 async function main() {
   const planFile = process.argv[2];
@@ -17281,7 +17353,8 @@ async function main() {
       await runTrial(plan, stages, scenario, phase, {
         trial: cmd.trial,
         trials: cmd.trials,
-        ...cmd.warmupMs !== void 0 ? { warmupMs: cmd.warmupMs } : {}
+        ...cmd.warmupMs !== void 0 ? { warmupMs: cmd.warmupMs } : {},
+        ...cmd.profile !== void 0 ? { profile: cmd.profile } : {}
       });
     }
   } finally {

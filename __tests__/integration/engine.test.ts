@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createH2Server } from 'node:http2';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -948,7 +948,12 @@ describe('ready probes against 127.0.0.1', () => {
  * stdin, then `end`: its stdout. The server runs in this process, so the runner must not block it:
  * it is spawned asynchronously.
  */
-function builtRunner(dir: string, plan: RunnerPlan, phases: string[]): Promise<string> {
+function builtRunner(
+  dir: string,
+  plan: RunnerPlan,
+  phases: string[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   return new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist/runner.mjs'), join(dir, 'plan.json')], {
@@ -956,7 +961,7 @@ function builtRunner(dir: string, plan: RunnerPlan, phases: string[]): Promise<s
     });
     // the long-lived runner takes one trial per command on stdin, then ends
     for (const phase of phases) {
-      child.stdin.write(`${JSON.stringify({ c: 'trial', scenario: 's', phase, trial: 1, trials: 1 })}\n`);
+      child.stdin.write(`${JSON.stringify({ c: 'trial', scenario: 's', phase, trial: 1, trials: 1, ...extra })}\n`);
     }
     child.stdin.end(`${JSON.stringify({ c: 'end' })}\n`);
     let text = '';
@@ -1004,6 +1009,75 @@ describe('runner.workers through the built runner (dist/runner.mjs)', () => {
     expect(count.generator.threads).toBe(3);
     expect(count.responses).toBe(300);
     expect(count.latency.count).toBe(300);
+  });
+});
+
+describe('sut.profile through the built runner (dist/runner.mjs)', () => {
+  it('a profiling trial: each service’s profile over the window, or why not, before the trial it was taken in', async () => {
+    const { url } = await serve((_req, res) => res.end('ok'));
+    const profile = readFileSync(join(ROOT, 'fixtures/pprof/head.pb.gz'));
+    const asked: string[] = [];
+    // pprof's way: the answer comes once the seconds asked for are over
+    const pprof = await serve((req, res) => {
+      asked.push(req.url ?? '');
+      if (!req.url?.startsWith('/debug/pprof/profile')) {
+        res.statusCode = 404;
+        res.end('404 page not found');
+        return;
+      }
+      const seconds = Number(new URL(req.url, 'http://x').searchParams.get('seconds'));
+      setTimeout(() => res.end(profile), seconds * 1000);
+    });
+    const origin = new URL(pprof.url).origin;
+    const closed = await serve((_req, res) => res.end());
+    closed.close();
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-profile-'));
+    const plan: RunnerPlan = {
+      version: 1,
+      progressIntervalMs: 1000,
+      requestTimeoutMs: 2000,
+      ready: [],
+      scenarios: [
+        {
+          name: 's',
+          target: { kind: 'http', ...request(url) },
+          warmupMs: 0,
+          trials: 1,
+          phases: [{ kind: 'open', name: 'r50', rate: 50, durationMs: 1000, maxInFlight: 10 }],
+        },
+      ],
+    };
+    const out = await builtRunner(dir, plan, ['r50'], {
+      profile: [
+        { service: 'api', url: `${origin}/debug/pprof/profile` },
+        { service: 'web', url: `${origin}/nothing` },
+        { service: 'db', url: `${new URL(closed.url).origin}/debug/pprof/profile` },
+      ],
+    });
+    const events = out
+      .split('\n')
+      .filter((l) => l.startsWith(EVENT_MARKER))
+      .map((l) => JSON.parse(l.slice(EVENT_MARKER.length)) as RunnerEvent)
+      .filter((e) => e.t === 'profile' || e.t === 'trial');
+    expect(events.map((e) => (e.t === 'profile' ? `profile ${e.service}` : e.t))).toEqual([
+      'profile api',
+      'profile web',
+      'profile db',
+      'trial',
+    ]);
+    const [api, web, db, trial] = events as [
+      Extract<RunnerEvent, { t: 'profile' }>,
+      Extract<RunnerEvent, { t: 'profile' }>,
+      Extract<RunnerEvent, { t: 'profile' }>,
+      Extract<RunnerEvent, { t: 'trial' }>,
+    ];
+    // the window's seconds asked for, and the bytes passed on as served
+    expect(asked).toContain('/debug/pprof/profile?seconds=1');
+    expect(Buffer.from(api.data ?? '', 'base64').equals(profile)).toBe(true);
+    expect(web).toMatchObject({ error: 'HTTP 404: 404 page not found' });
+    expect(db.error).toBe('ECONNREFUSED');
+    expect(trial.profiled).toBe(true);
+    expect(trial.measurement.responses).toBe(50);
   });
 });
 

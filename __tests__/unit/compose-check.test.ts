@@ -46,6 +46,24 @@ describe('composeProblems: what run would find minutes in', () => {
       [],
     ],
     [
+      'sut.profile: a service of the project, its endpoint on a name the project has',
+      config(http('http://api:8080/'), '  profile: { api: "http://api:6060/debug/pprof/profile" }\n'),
+      [],
+      [],
+    ],
+    [
+      'sut.profile: a service the project does not have, and an endpoint on a host it does not have',
+      config(
+        http('http://api:8080/'),
+        '  profile: { apii: "http://api:6060/debug/pprof/profile", web: "http://webb:6060/debug/pprof/profile" }\n',
+      ),
+      [
+        'sut.profile.apii: apii is not a service of the compose project (services: api, db, web) (did you mean api?)',
+        'sut.profile.web: webb is not a service of the compose project (services: api, db, web) (did you mean web?)',
+      ],
+      [],
+    ],
+    [
       'a probe to a host that is not there',
       config(http('http://api:8080/'), '  ready: [{ url: "tcp://redis:6379" }]\n'),
       ['sut.ready[0].url: redis is not a service of the compose project (services: api, db, web)'],

@@ -15,6 +15,7 @@ describe('parseConfigText: defaults', () => {
       env: {},
       ready: [],
       orchestrator: 'compose',
+      profile: [],
     });
     const s = config.scenarios[0]!;
     expect(s.warmupMs).toBe(5000);

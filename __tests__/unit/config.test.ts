@@ -72,6 +72,7 @@ describe('parseConfigText: the SPEC §2 example', () => {
       env: { LOG_LEVEL: 'warn' },
       ready: [{ url: 'http://api:8080/health', timeoutMs: 60_000 }],
       orchestrator: 'compose',
+      profile: [],
     });
     expect(config.runner).toEqual({ image: 'node:22-slim', cpus: 1, workers: 1, replicas: 1, startLeadMs: 15_000 });
     expect(config.scenarios).toHaveLength(1);
@@ -116,7 +117,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown key in sut',
       minimal((c) => ((c.sut as Raw).bogus = 1)),
-      ['sut.bogus: unknown key (keys here: compose, services, build, env, orchestrator, ready)'],
+      ['sut.bogus: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile)'],
     ],
     [
       'a timeout on the scenario (k6 and autocannon habit)',
@@ -525,6 +526,22 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
       'a NUL in sut.env',
       minimal((c) => ((c.sut as Raw).env = { A: 'x\u0000y' })),
       ['sut.env.A: cannot hold a NUL character'],
+    ],
+    [
+      'sut.profile: a service name with a slash, and an endpoint that is not http(s)',
+      minimal((c) => ((c.sut as Raw).profile = { 'api/x': 'http://api:6060/debug/pprof/profile', web: 'ftp://web/p' })),
+      ['sut.profile.api/x: must be a compose service name', 'sut.profile.web: must be an http:// or https:// URL'],
+    ],
+    [
+      'sut.profile with more than one runner',
+      minimal((c) => {
+        (c.sut as Raw).profile = { api: 'http://api:6060/debug/pprof/profile' };
+        (c.sut as Raw).orchestrator = 'swarm';
+        c.runner = { replicas: 2 };
+      }),
+      [
+        'sut.profile: not taken on a swarm or with runner.replicas above 1 (yet): profile with one runner on compose, or leave it out',
+      ],
     ],
     [
       'a ready timeout of a day',

@@ -4,10 +4,21 @@
 // it as `fatal`.
 import { createInterface } from 'node:readline';
 import type { Phase, PlanScenario, RunnerCommand, RunnerPlan } from '../../src/runner-kit/plan.js';
+import type { ProfileRequest } from '../../src/runner-kit/profile.js';
 
 const clip = (line: string) => (line.length > 120 ? `${line.slice(0, 120)}…` : line);
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isCount = (v: unknown): v is number => isWhole(v) && v >= 1;
+
+const isProfile = (v: unknown): v is ProfileRequest[] =>
+  Array.isArray(v) &&
+  v.every(
+    (p: unknown) =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as ProfileRequest).service === 'string' &&
+      typeof (p as ProfileRequest).url === 'string',
+  );
 
 /** Pure: one stdin line as a command; throws on anything else. */
 export function parseCommand(line: string): RunnerCommand {
@@ -30,6 +41,10 @@ export function parseCommand(line: string): RunnerCommand {
     if (warmup !== undefined && !isWhole(warmup)) {
       throw new Error(`malformed command on stdin (warmupMs): ${clip(line)}`);
     }
+    const profile = o.profile;
+    if (profile !== undefined && !isProfile(profile)) {
+      throw new Error(`malformed command on stdin (profile): ${clip(line)}`);
+    }
     return {
       c: 'trial',
       scenario: o.scenario,
@@ -37,6 +52,7 @@ export function parseCommand(line: string): RunnerCommand {
       trial: o.trial,
       trials: o.trials,
       ...(warmup !== undefined ? { warmupMs: warmup } : {}),
+      ...(profile !== undefined ? { profile } : {}),
     };
   }
   throw new Error(`malformed command on stdin: ${clip(line)}`);

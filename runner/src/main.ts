@@ -26,6 +26,8 @@ import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { loadHooksOf } from './hook.js';
 import { setUpPlan } from './setup.js';
+import { fetchProfile, type FetchedProfile } from './profile.js';
+import { profileUrl, type ProfileRequest } from '../../src/runner-kit/profile.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
@@ -140,7 +142,7 @@ async function runTrial(
   stages: Stages,
   s: PlanScenario,
   phase: Phase,
-  count: { trial: number; trials: number; warmupMs?: number },
+  count: { trial: number; trials: number; warmupMs?: number; profile?: ProfileRequest[] },
   starts?: { warmup: number; measure: number },
 ): Promise<void> {
   const { trial } = count;
@@ -164,7 +166,15 @@ async function runTrial(
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
   const run = stages.start(s, phase, limit, measureBase);
+  // a profiling trial: each service's profile over the measured window, fetched beside it
+  const windowMs = 'durationMs' in limit ? limit.durationMs : DEFAULT_PROFILE_MS;
+  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: profileOf(p.url, windowMs) }));
   const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
+  for (const p of profiles) {
+    const got = await p.fetched;
+    const what = 'data' in got ? { data: got.data.toString('base64') } : { error: got.error };
+    emit({ t: 'profile', scenario: s.name, phase: phase.name, service: p.service, ...what });
+  }
   const cpu = process.cpuUsage(cpuAtStart);
   const generator = {
     cpuUs: cpu.user + cpu.system,
@@ -180,10 +190,24 @@ async function runTrial(
     measurement,
     histogram,
     ...(warmup ? { warmup } : {}),
+    ...(count.profile ? { profiled: true as const } : {}),
   };
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
+}
+
+/** A phase measured by a request count has no window to ask the profiler for: this long, then. */
+const DEFAULT_PROFILE_MS = 10_000;
+
+function profileOf(url: string, windowMs: number): Promise<FetchedProfile> {
+  let asked: string;
+  try {
+    asked = profileUrl(url, windowMs);
+  } catch {
+    return Promise.resolve({ error: 'not a URL' });
+  }
+  return fetchProfile(asked);
 }
 
 async function main(): Promise<void> {
@@ -239,6 +263,7 @@ async function main(): Promise<void> {
         trial: cmd.trial,
         trials: cmd.trials,
         ...(cmd.warmupMs !== undefined ? { warmupMs: cmd.warmupMs } : {}),
+        ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
       });
     }
   } finally {

@@ -41,6 +41,8 @@ export function maskEvent(event: RunnerEvent, forms: readonly string[]): RunnerE
       return { ...event, url: m(event.url), error: m(event.error) };
     case 'probe':
       return { ...event, url: m(event.url), ...(event.error !== undefined ? { error: m(event.error) } : {}) };
+    case 'profile':
+      return event.error !== undefined ? { ...event, error: m(event.error) } : event;
     default:
       return event;
   }

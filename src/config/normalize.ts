@@ -187,6 +187,12 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
   const maxTime = raw.gate?.confirm?.['max-time'];
   const maxTimeMs = maxTime !== undefined ? (parseDurationMs(maxTime) as number) : DEFAULT_CONFIRM_MAX_TIME_MS;
   const { orchestrator, ...distributed } = readDistributed(raw, scenarios, problems);
+  // a profile is fetched by the one runner beside the SUT it boots
+  if (sut?.profile && Object.keys(sut.profile).length > 0 && (orchestrator === 'swarm' || distributed.replicas > 1)) {
+    problems.push(
+      `sut.profile: not taken on a swarm or with runner.replicas above 1 (yet): profile with one runner on compose, or leave it out`,
+    );
+  }
   if (problems.length > 0) return { problems, partial: { ...(setup ? { setup } : {}), scenarios, at } };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -210,6 +216,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           timeoutMs: r.timeout !== undefined ? (parseDurationMs(r.timeout) as number) : DEFAULT_READY_TIMEOUT_MS,
         })),
         orchestrator,
+        profile: Object.entries(sut?.profile ?? {}).map(([service, url]) => ({ service, url })),
       },
       runner,
       ...(setup ? { setup } : {}),

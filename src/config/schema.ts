@@ -233,6 +233,15 @@ export const configSchema = z
             }),
           )
           .optional(),
+        profile: z
+          .record(
+            z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: 'must be a compose service name' }),
+            httpUrl,
+          )
+          .optional()
+          .describe(
+            "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose",
+          ),
       })
       .optional()
       .describe('the service under test, booted from compose files (or give target: a running service)'),

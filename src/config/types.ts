@@ -4,6 +4,7 @@ import type { PlanExpect } from '../runner-kit/expect.js';
 import type { MetricName } from '../metrics/registry.js';
 import type { SetupStep } from './setup.js';
 import type { ExtractRule } from '../runner-kit/setup.js';
+import type { ProfileRequest } from '../runner-kit/profile.js';
 
 export interface Threshold {
   /** relative change as a fraction (0.1 = 10%) */
@@ -178,6 +179,8 @@ export interface Config {
     ready: ReadyProbe[];
     /** compose: `docker compose up` on the engine; swarm: deployed as a stack on the swarm it manages */
     orchestrator: 'compose' | 'swarm';
+    /** sut.profile: each service's pprof endpoint, profiled in one more trial per phase and side */
+    profile: ProfileRequest[];
   };
   /** a service that is already running: nothing is booted, the runner joins `network` ('host' or a Docker network) */
   target?: { url: string; network: string };

@@ -53,6 +53,14 @@ export function composeProblems(
     );
   };
   config.sut.ready.forEach((r, i) => check(r.url, `sut.ready[${i}].url`));
+  for (const p of config.sut.profile) {
+    const at = `sut.profile.${p.service}`;
+    if (!services.includes(p.service)) {
+      problems.push(
+        `${at}: ${p.service} is not a service of the compose project (services: ${services.join(', ') || 'none'})${didYouMean(p.service, services)}`,
+      );
+    } else check(p.url, at);
+  }
   config.scenarios.forEach((s, i) =>
     check(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKeyOf(s.target)}`),
   );

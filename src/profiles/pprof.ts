@@ -4,9 +4,9 @@
 // anywhere on the stack, once each). The bytes come from the service under test: untrusted, so the
 // decoding is bounded (sizes, counts, nesting) and every failure is a ProfileError, never a crash.
 import { gunzipSync } from 'node:zlib';
+import { PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
 
-/** The most a profile may take, compressed and decompressed. */
-export const PROFILE_MAX_BYTES = 16 * 1024 * 1024;
+/** The most a profile may take decompressed (compressed: PROFILE_MAX_BYTES, as the runner fetches it). */
 export const PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 /** The most fields a profile's messages may hold in all (each is an object in memory), the most frames
  * a sample's stack may have, and the most frames all samples may visit together (the work). */

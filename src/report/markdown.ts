@@ -27,6 +27,7 @@ import { latencyBuckets, renderBuckets } from './distribution.js';
 import { renderSweep } from './sweep.js';
 import { RESOURCE_COLUMNS } from './columns.js';
 import { yAxis } from './mermaid.js';
+import { profileLines } from './profile-lines.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
@@ -622,6 +623,8 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
   if (bullets.length) head.push('', ...bullets);
   const why = capped(costLines(results), 'regressed phases');
   if (why.length) head.push('', ...why);
+  const where = capped(profileLines(results), 'profiled services');
+  if (where.length) head.push('', ...where);
   const failing = capped(failingLines(results), 'failing rows');
   if (failing.length) head.push('', ...failing);
   const refused = failing.length > 0 && (results.failing ?? []).some((f) => !f.accepted);

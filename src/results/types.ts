@@ -6,6 +6,7 @@ import type { Ramp } from '../runner-kit/ramp.js';
 
 import type { MachineUsage } from '../stats/machine.js';
 import type { ResourceUsage } from '../stats/resources.js';
+import type { ProfileDiffRecord, ProfileRecord } from '../profiles/record.js';
 
 export interface TrialSummary extends TrialMeasurement {
   /** per compose service; plus `perf-gate-runner` for the runner container */
@@ -141,6 +142,11 @@ export interface ResultsFile {
   failing?: FailingRow[];
   /** each regressed phase's CPU per request by service, against the baseline's (base's in A/B) */
   costs?: PhaseCost[];
+  /** sut.profile: each service's profile of each phase (a profiling trial per side), its file beside
+   * this one or why there is none */
+  profiles?: ProfileRecord[];
+  /** sut.profile in A/B: each service's functions whose share rose most, head against base */
+  profileDiffs?: ProfileDiffRecord[];
 }
 
 /** A service's CPU per successful response, this run's against the other side's (compare/cost.ts). */

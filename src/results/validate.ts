@@ -206,6 +206,42 @@ export const resultsFileSchema = z.looseObject({
     )
     .max(10_000)
     .optional(),
+  profiles: z
+    .array(
+      z.object({
+        scenario: z.string().max(1000),
+        phase: z.string().max(1000),
+        service: z.string().max(1000),
+        side: z.enum(['base', 'head']).optional(),
+        file: z.string().max(1000).optional(),
+        bytes: z.number().int().nonnegative().optional(),
+        error: z.string().max(2000).optional(),
+      }),
+    )
+    .max(10_000)
+    .optional(),
+  profileDiffs: z
+    .array(
+      z.object({
+        scenario: z.string().max(1000),
+        phase: z.string().max(1000),
+        service: z.string().max(1000),
+        sampleType: z.string().max(1000),
+        unit: z.string().max(1000),
+        functions: z
+          .array(
+            z.object({
+              name: z.string().max(1000),
+              file: z.string().max(1000),
+              flat: z.object({ base: z.number(), head: z.number() }),
+              cum: z.object({ base: z.number(), head: z.number() }),
+            }),
+          )
+          .max(100),
+      }),
+    )
+    .max(10_000)
+    .optional(),
 });
 
 export const baselineFileSchema = z.looseObject({

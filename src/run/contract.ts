@@ -83,8 +83,8 @@ export interface RunDeps {
 export interface RunFiles extends ReadFs {
   /** a file's text; undefined when it does not exist (any other failure is a usage error) */
   read(path: string): string | undefined;
-  /** writes the whole file atomically */
-  write(path: string, text: string): void;
+  /** writes the whole file atomically (text, or bytes: a service's profile) */
+  write(path: string, data: string | Uint8Array): void;
   /** a new empty directory for temporary files, its name starting with `prefix` */
   makeTempDir(prefix: string): string;
   /** removes a directory and everything in it (a missing one is no failure) */
@@ -92,9 +92,9 @@ export interface RunFiles extends ReadFs {
 }
 
 /** Writes through `files`; a failure is the environment's (exit 3), with one line naming the path. */
-export function writeOrFail(files: RunFiles, path: string, text: string): void {
+export function writeOrFail(files: RunFiles, path: string, data: string | Uint8Array): void {
   try {
-    files.write(path, text);
+    files.write(path, data);
   } catch (err) {
     throw environmentError(`cannot write ${path}: ${(err as Error).message.split('\n')[0]}`);
   }

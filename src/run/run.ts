@@ -2,7 +2,7 @@
 // persist. What differs between modes is asked of the mode (src/modes/): what it needs (baselines, a
 // base side), how it measures and judges, whether it gates and records. Each side keeps one
 // long-lived runner that takes trials on command.
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
 import { acceptIn } from '../compare/accept.js';
 import { withCosts } from '../compare/cost.js';
@@ -12,13 +12,14 @@ import type { Config } from '../config/types.js';
 import { cannotBootTwice } from '../docker/compose.js';
 import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
+import { profileRecords, type TakenProfile } from '../profiles/record.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
 import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
 import { failingRows, unansweredPhase } from '../results/unanswered.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import type { Side } from '../session/sut-session.js';
 import { newSeed } from '../stats/random.js';
-import { newRunId, type RunDeps, type RunOptions, type RunOutcome, writeOrFail } from './contract.js';
+import { newRunId, type RunDeps, type RunFiles, type RunOptions, type RunOutcome, writeOrFail } from './contract.js';
 import { planRun, type RunPlan } from './plan.js';
 import { machineInfo, provenanceOf } from './provenance.js';
 import { publishFiles } from './publish.js';
@@ -86,6 +87,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       comparisons: [],
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
       ...(measured.busy ? { busy: measured.busy } : {}),
+      ...profilesOf(sides, opts.outDir, deps.files),
     };
     // judge, then the failing rows accepted on purpose (the judgement's time said: statistics bounded)
     const judgingFrom = deps.now();
@@ -276,3 +278,19 @@ function nothingToRun(opts: RunOptions, p: RunPlan, startedAt: string, deps: Run
 
 /** @deprecated the old name of `run` */
 export const runPerfGate = run;
+
+/** sut.profile: each side's profiles written beside the results, their records, and A/B's diffs. */
+function profilesOf(
+  sides: ReadonlyArray<{ side?: 'base' | 'head'; collector: { profiles: readonly TakenProfile[] } }>,
+  outDir: string,
+  files: RunFiles,
+): Pick<ResultsFile, 'profiles' | 'profileDiffs'> {
+  const taken = profileRecords(
+    sides.map((s) => ({ ...(s.side ? { side: s.side } : {}), profiles: s.collector.profiles })),
+  );
+  for (const f of taken.files) writeOrFail(files, resolve(outDir, f.file), f.data);
+  return {
+    ...(taken.records.length > 0 ? { profiles: taken.records } : {}),
+    ...(taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}),
+  };
+}

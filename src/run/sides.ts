@@ -8,7 +8,7 @@ import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config/types.js';
 import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
-import type { MeasureContext } from '../session/measure.js';
+import { type MeasureContext, profileTrials } from '../session/measure.js';
 import { TrialCollector } from '../session/collect.js';
 import { waitQuiet } from '../session/quiet.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
@@ -202,6 +202,8 @@ export async function measure(
         let record: Awaited<ReturnType<typeof mode.measure>>;
         try {
           record = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
+          // sut.profile: the profiles come from trials of their own, after every measured one
+          if (mode.gates) await profileTrials(ctx, measured, config.sut.profile);
         } finally {
           clearInterval(ticks);
         }

@@ -4,6 +4,7 @@
 import type { PlanExpect } from './expect.js';
 import type { TrialMeasurement } from './measurement.js';
 import type { Ramp } from './ramp.js';
+import type { ProfileRequest } from './profile.js';
 import type { ExtractRule, PlanSetupStep } from './setup.js';
 
 export interface ClosedPhase {
@@ -336,6 +337,9 @@ export type RunnerCommand =
       trials: number;
       /** this trial's warm-up, ms, when the host shortened it (`warmup-later: settled`); else the scenario's */
       warmupMs?: number;
+      /** sut.profile: a profiling trial, the services' profiles taken over its measured window (each a
+       * `profile` event before its `trial` event, which says `profiled`: not one of the phase's trials) */
+      profile?: ProfileRequest[];
     }
   | { c: 'end' };
 
@@ -420,7 +424,12 @@ export type RunnerEvent =
       /** the warm-up's responses per second in consecutive windows of `windowMs` (a last partial window
        * left out): how soon the phase settled (session/settle.ts) */
       warmup?: WarmupWindows;
+      /** a profiling trial's: measured under a profiler, so never one of the phase's trials */
+      profiled?: true;
     }
+  /** one service's profile over a profiling trial's measured window: its bytes (base64, at most
+   * PROFILE_MAX_BYTES), or why there are none */
+  | { t: 'profile'; scenario: string; phase: string; service: string; data?: string; error?: string }
   | { t: 'warning'; message: string }
   | { t: 'survey'; finding: SurveyFinding }
   | { t: 'done' }

@@ -3,6 +3,7 @@
 // line with the marker that does not fit is a clear failure, never a half-read measurement.
 import { z } from 'zod';
 import { EVENT_MARKER, MAX_WARMUP_WINDOWS, type RunnerEvent } from './plan.js';
+import { PROFILE_MAX_BYTES } from './profile.js';
 
 const count = z.number().int().nonnegative();
 const nonneg = z.number().nonnegative();
@@ -115,6 +116,19 @@ export const runnerEventSchema = z.discriminatedUnion('t', [
       .array(z.object({ name: z.string(), measurement: trialMeasurementSchema, histogram: z.string() }))
       .optional(),
     warmup: z.object({ windowMs: count.min(1), rps: z.array(nonneg).max(MAX_WARMUP_WINDOWS) }).optional(),
+    profiled: z.literal(true).optional(),
+  }),
+  z.object({
+    t: z.literal('profile'),
+    ...names,
+    service: z.string().max(200),
+    // base64 of at most PROFILE_MAX_BYTES (4 characters per 3 bytes), or why there is none
+    data: z
+      .string()
+      .max(Math.ceil(PROFILE_MAX_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+      .optional(),
+    error: z.string().max(2000).optional(),
   }),
   z.object({ t: z.literal('warning'), message: z.string() }),
   z.object({

@@ -3,6 +3,7 @@
 import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
 import type { BusySettings, Scenario, Thresholds } from '../config/types.js';
+import type { TakenProfile } from '../profiles/record.js';
 import type { Phase, RunnerEvent, WarmupWindows } from '../runner-kit/plan.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';
@@ -115,7 +116,16 @@ export class TrialCollector {
     return this.ours;
   }
 
+  /** sut.profile: the profiles the profiling trials took, in the order they came */
+  readonly profiles: TakenProfile[] = [];
+
   onEvent(e: RunnerEvent, now: number): void {
+    if (e.t === 'profile') {
+      const { scenario, phase, service } = e;
+      const got = e.data !== undefined ? { data: Buffer.from(e.data, 'base64') } : { error: e.error ?? 'no profile' };
+      this.profiles.push({ scenario, phase, service, ...got });
+      return;
+    }
     if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs;
     if (e.t === 'stage' && e.stage === 'measure') {
       this.windowStart = now;
@@ -123,6 +133,12 @@ export class TrialCollector {
       this.slices = start ? [{ at: now, reading: start }] : [];
     }
     if (e.t !== 'trial') return;
+    if (e.profiled) {
+      // measured under a profiler: none of the phase's trials, nor its warm-up's evidence
+      this.slices = [];
+      this.warmupUsed = undefined;
+      return;
+    }
     const resources: Record<string, ResourceUsage> = {};
     for (const [key, list] of [...this.samples.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       resources[key] = usageInWindow(list, this.windowStart, now);

@@ -9,6 +9,7 @@ import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
 import type { Phase } from '../runner-kit/plan.js';
+import type { ProfileRequest } from '../runner-kit/profile.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
 import {
@@ -27,7 +28,14 @@ import type { Side } from './sut-session.js';
 
 /** One side's runner: one trial of a phase per call (the session's RunnerHandle). */
 export interface TrialRunner {
-  trial(cmd: { scenario: string; phase: string; trial: number; trials: number; warmupMs?: number }): Promise<void>;
+  trial(cmd: {
+    scenario: string;
+    phase: string;
+    trial: number;
+    trials: number;
+    warmupMs?: number;
+    profile?: ProfileRequest[];
+  }): Promise<void>;
 }
 
 export interface MeasureSide {
@@ -579,4 +587,28 @@ export async function measureAb(
   // a pair's busy trial runs again at once, confirmation's too: no pair is put aside whole
   await confirmAll(ctx, plans, seed, undefined);
   return { seed, orders };
+}
+
+/**
+ * sut.profile: one more trial of every phase on every side, after the measured ones, with each
+ * service's profile taken over its measured window. Its measurement is none of the phase's trials
+ * (the collector leaves it out): a profiler's overhead never reaches a verdict.
+ */
+export async function profileTrials(
+  ctx: MeasureContext,
+  sides: readonly MeasureSide[],
+  profile: readonly ProfileRequest[],
+): Promise<void> {
+  if (profile.length === 0) return;
+  const services = profile.map((p) => p.service).join(', ');
+  for (const s of ctx.scenarios) {
+    for (const phase of s.phases) {
+      ctx.log(
+        `[perf-gate] ${s.name}/${phase.name}: one more trial${sides.length > 1 ? ' a side' : ''}, profiling ${services}`,
+      );
+      for (const side of sides) {
+        await side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: [...profile] });
+      }
+    }
+  }
 }

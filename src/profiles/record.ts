@@ -1,0 +1,137 @@
+// Pure: the profiles a run's profiling trials took (sut.profile), made into what the run keeps: a file
+// per profile beside the results, a record of each (or why there is none), and in A/B each service's
+// diff, head against base. The bytes are the service's: read through readPprof's bounds, and a profile
+// that cannot be read is said, never a failed run.
+import { profileDiff } from './diff.js';
+import { ProfileError, readPprof, type ProfileSummary } from './pprof.js';
+
+/** One service's profile as a profiling trial took it: its bytes as served, or why there are none. */
+export interface TakenProfile {
+  scenario: string;
+  phase: string;
+  service: string;
+  data?: Uint8Array;
+  error?: string;
+}
+
+/** A profile in the results file: where its file is (relative to the results' directory), or why none. */
+export interface ProfileRecord {
+  scenario: string;
+  phase: string;
+  service: string;
+  /** A/B: the side it was taken on; absent: the run's one side */
+  side?: 'base' | 'head';
+  file?: string;
+  /** its size, bytes, as served */
+  bytes?: number;
+  error?: string;
+}
+
+/** A/B: one service's functions whose share of the profile rose most, base to head (./diff.ts). */
+export interface ProfileDiffRecord {
+  scenario: string;
+  phase: string;
+  service: string;
+  /** what the samples count (`cpu`, `nanoseconds` for Go's CPU profile) */
+  sampleType: string;
+  unit: string;
+  functions: Array<{
+    name: string;
+    file: string;
+    flat: { base: number; head: number };
+    cum: { base: number; head: number };
+  }>;
+}
+
+/** The folder beside the results the profiles are written to. */
+export const PROFILES_DIR = 'perf-gate-profiles';
+/** The functions a diff keeps. */
+export const DIFF_TOP = 5;
+/** The longest function or file name kept (a profile's names are the service's text). */
+const NAME_MAX = 200;
+
+const GZIP = [0x1f, 0x8b];
+
+/** A file name's part from a config's name: what a file system takes anywhere, bounded. */
+function part(name: string): string {
+  return (
+    name
+      .replace(/[^A-Za-z0-9_.-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 80) || '_'
+  );
+}
+
+/** The file a profile is written to, relative to the results' directory. */
+export function profileFile(
+  p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service' | 'side'>,
+  data: Uint8Array,
+): string {
+  const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? '.pb.gz' : '.pb';
+  const side = p.side ? `${p.side}.` : '';
+  return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
+}
+
+const clip = (s: string) => (s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s);
+
+/**
+ * Every side's profiles as records and files; in A/B (a base side and a head side), each service's diff
+ * where both sides' profiles read. Two profiles of one file name (names that differ only in what a file
+ * name cannot hold) keep the first's file; the second is said to be left out.
+ */
+export function profileRecords(sides: ReadonlyArray<{ side?: 'base' | 'head'; profiles: readonly TakenProfile[] }>): {
+  records: ProfileRecord[];
+  files: Array<{ file: string; data: Uint8Array }>;
+  diffs: ProfileDiffRecord[];
+} {
+  const records: ProfileRecord[] = [];
+  const files: Array<{ file: string; data: Uint8Array }> = [];
+  const read = new Map<string, ProfileSummary>();
+  const key = (side: string, p: TakenProfile) => `${side}\u0000${p.scenario}\u0000${p.phase}\u0000${p.service}`;
+  for (const { side, profiles } of sides) {
+    for (const p of profiles) {
+      const where = { scenario: p.scenario, phase: p.phase, service: p.service, ...(side ? { side } : {}) };
+      if (!p.data) {
+        records.push({ ...where, error: p.error ?? 'no profile' });
+        continue;
+      }
+      const file = profileFile(where, p.data);
+      if (files.some((f) => f.file === file)) {
+        records.push({ ...where, error: `left out: another profile has its file name (${file})` });
+        continue;
+      }
+      files.push({ file, data: p.data });
+      try {
+        read.set(key(side ?? '', p), readPprof(p.data));
+        records.push({ ...where, file, bytes: p.data.length });
+      } catch (err) {
+        if (!(err instanceof ProfileError)) throw err;
+        records.push({ ...where, file, bytes: p.data.length, error: `not read: ${err.message}` });
+      }
+    }
+  }
+  const diffs: ProfileDiffRecord[] = [];
+  const base = sides.find((s) => s.side === 'base');
+  const head = sides.find((s) => s.side === 'head');
+  for (const h of head?.profiles ?? []) {
+    const after = read.get(key('head', h));
+    const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
+    const before = b && read.get(key('base', b));
+    if (!after || !before) continue;
+    const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
+      name: clip(f.name),
+      file: clip(f.file),
+      flat: f.flat,
+      cum: f.cum,
+    }));
+    diffs.push({
+      scenario: h.scenario,
+      phase: h.phase,
+      service: h.service,
+      sampleType: clip(after.sampleType),
+      unit: clip(after.unit),
+      functions,
+    });
+  }
+  return { records, files, diffs };
+}
