@@ -102649,8 +102649,17 @@ function profileDiff(base, head, options = {}) {
     };
   });
   const flatRise = (c) => c.flat.head - c.flat.base;
-  return changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name)).slice(0, options.top ?? 10);
+  const ranked = changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name));
+  const top = ranked[0];
+  if (top) {
+    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
+    const deepest = carrying.reduce((a, c) => c.cum.head < a.cum.head ? c : a, top);
+    ranked.splice(ranked.indexOf(deepest), 1);
+    ranked.unshift(deepest);
+  }
+  return ranked.slice(0, options.top ?? 10);
 }
+var DEEPEST_SHARE = 0.75;
 
 // src/profiles/pprof.ts
 import { gunzipSync } from "node:zlib";

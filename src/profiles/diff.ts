@@ -1,8 +1,10 @@
 // Pure: two profiles of one service compared, base against head: each function's change in its share of
 // the samples, and — where the service's CPU time per request is known on both sides — in the CPU
 // microseconds per request it stands for. Ranked by the rise of its cumulative share (itself and what
-// it calls), so that the function a regression's extra work was added under comes first: its callers
-// keep their share (the whole profile is theirs either way), its callees rise no more than it does.
+// it calls), so that the function a regression's extra work was added under comes first: its callees
+// rise no more than it does. Its callers rise as much where they hold nearly all of the profile, or
+// where it already did (their share holds its, and the rest of the profile shrinks): so the deepest
+// function carrying most of the largest rise (the least cumulative share among those) comes first.
 import type { ProfileSummary } from './pprof.js';
 
 export interface FunctionChange {
@@ -47,8 +49,21 @@ export function profileDiff(base: ProfileSummary, head: ProfileSummary, options:
     };
   });
   const flatRise = (c: FunctionChange) => c.flat.head - c.flat.base;
-  return changes
+  const ranked = changes
     .filter((c) => rise(c) > 0)
-    .sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name))
-    .slice(0, options.top ?? 10);
+    .sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name));
+  // where the function doing the extra work already had most of the profile, its callers' shares rise
+  // as much as its own (theirs hold it, and the rest shrinks): the deepest function that carries most
+  // of the largest rise comes first, the one with the least share of its own (callers hold more)
+  const top = ranked[0];
+  if (top) {
+    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
+    const deepest = carrying.reduce((a, c) => (c.cum.head < a.cum.head ? c : a), top);
+    ranked.splice(ranked.indexOf(deepest), 1);
+    ranked.unshift(deepest);
+  }
+  return ranked.slice(0, options.top ?? 10);
 }
+
+/** The least part of the largest rise the function put first must carry (see profileDiff). */
+export const DEEPEST_SHARE = 0.75;

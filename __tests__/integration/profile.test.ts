@@ -1,0 +1,73 @@
+// sut.profile on the real engine: A/B on the fixture service serving Go's pprof (PPROF), whose head
+// runs its named function checksumBody 4 times as often per request (CHECKSUM_ROUNDS: more work, not
+// a sleep). The gate fails, the report's why says the service spent more CPU per request, and the
+// profile diff names checksumBody first; both sides' profiles are files beside the results.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ResultsFile } from '../../src/results/types.js';
+import { dockerAvailable, FIXTURE_SUT, fixtureService, git, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+
+const CONFIG = FIXTURE_SUT.replace(
+  '  ready: [{ url: http://api:8080/health }]\n',
+  '  ready: [{ url: http://api:8080/health }]\n  profile: { api: http://api:6060/debug/pprof/profile }\n',
+).concat(`defaults:
+  warmup: 500ms
+  thresholds:
+    p50: { regress: 20%, floor: 300us }
+scenarios:
+  - name: api
+    request: { url: http://api:8080/work }
+    phases:
+      - { name: c2, connections: 2, duration: 2s }
+`);
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
+  it('A/B, head doing 4x the work in one function: the gate fails and the profile diff names it first', async () => {
+    const dir = tempDir('perf-gate-profile-');
+    dirs.push(dir);
+    writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+    const compose = (rounds: number) => fixtureService({ PPROF: "':6060'", CHECKSUM_ROUNDS: `'${rounds}'` });
+    writeFileSync(join(dir, 'docker-compose.yml'), compose(20));
+    git(dir, ['init', '-q', '-b', 'main']);
+    git(dir, ['config', 'user.email', 'test@example.com']);
+    git(dir, ['config', 'user.name', 'perf-gate test']);
+    git(dir, ['add', '.']);
+    git(dir, ['commit', '-q', '-m', 'base']);
+    writeFileSync(join(dir, 'docker-compose.yml'), compose(80));
+    git(dir, ['commit', '-q', '-am', 'head: four times the checksum rounds']);
+    const out = join(dir, 'out');
+    const r = await runCli(
+      ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', 'HEAD~1', '--out', out],
+      {
+        GITHUB_WORKSPACE: dir,
+      },
+    );
+    const said = r.stdout + r.stderr;
+    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+    // a regression, or inconclusive where the machine was busy: both fail the check
+    expect(r.code, said).toBe(1);
+    expect(said).toContain('[perf-gate] api/c2: one more trial a side, profiling api');
+    const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+    // both sides' profiles, each a file beside the results
+    expect(results.profiles?.map((p) => [p.side, p.file, p.error])).toEqual([
+      ['base', 'perf-gate-profiles/base.api.c2.api.pb.gz', undefined],
+      ['head', 'perf-gate-profiles/head.api.c2.api.pb.gz', undefined],
+    ]);
+    for (const p of results.profiles ?? []) expect(existsSync(join(out, p.file ?? ''))).toBe(true);
+    const diff = results.profileDiffs?.[0];
+    expect(diff?.functions[0]?.name, JSON.stringify(diff)).toBe('main.checksumBody');
+    const first = diff?.functions[0];
+    expect((first?.cum.head ?? 0) - (first?.cum.base ?? 0)).toBeGreaterThan(0.1);
+    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    expect(report).toMatch(/- \*\*why api\/c2\*\*: more CPU per request: api \+\d+%/);
+    expect(report).toMatch(
+      /- \*\*where api\/c2, api\*\* \(its profile, head against base\): the share of the samples \(cpu\) rose most under main\.checksumBody \d+(\.\d)?% → \d+(\.\d)?%/,
+    );
+  }, 600_000);
+});
