@@ -96040,6 +96040,9 @@ function sumOpenCounts(parts) {
   for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
   return out;
 }
+function ratedResponses(m) {
+  return m.open ? m.rps * m.durationMs / 1e3 : m.responses;
+}
 
 // src/stats/normal.ts
 var ERFC = [
@@ -103038,7 +103041,7 @@ function mergeTrials(trials2, histograms, percentiles2 = [...new Set(trials2.fla
     statusCodes,
     errors,
     errorRate: responses + errorCount2 > 0 ? (failures + errorCount2) / (responses + errorCount2) : 0,
-    rps: seconds2 > 0 ? Math.round(responses / seconds2 * 100) / 100 : 0,
+    rps: seconds2 > 0 ? Math.round(sum(ratedResponses) / seconds2 * 100) / 100 : 0,
     bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
     latency: latency2,
     connectionCloses: sum((t) => t.connectionCloses),
@@ -103407,7 +103410,7 @@ function mergeMeasurements(parts, histograms) {
     failures: sum((m) => m.failures),
     statusCodes,
     errors,
-    rps: seconds2 > 0 ? round22(responses / seconds2) : 0,
+    rps: seconds2 > 0 ? round22(sum(ratedResponses) / seconds2) : 0,
     bytesPerSec: seconds2 > 0 ? Math.round(bytes / seconds2) : 0,
     latency: summarize(merged),
     connectionCloses: sum((m) => m.connectionCloses),

@@ -14756,6 +14756,8 @@ var RequestCounts = class {
   checks = {};
   /** statuses outside 2xx/3xx that were successes because the request's checks list them */
   expected = /* @__PURE__ */ new Set();
+  /** an open loop's responses that came within its window (what its rate counts); undefined: all */
+  answeredInWindow;
   /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
   count(status, bytes, latencyUs, ok = isSuccess(status), check) {
     this.responses++;
@@ -14794,6 +14796,7 @@ var RequestCounts = class {
     };
     if (Object.keys(this.checks).length > 0) t.checks = this.checks;
     if (this.expected.size > 0) t.expectedStatuses = [...this.expected].sort();
+    if (this.answeredInWindow !== void 0) t.answeredInWindow = this.answeredInWindow;
     this.histogram.destroy();
     return t;
   }
@@ -14869,6 +14872,13 @@ var Recorder = class extends RequestCounts {
     if (this.endedAt === void 0)
       this.endedAt = end === "last-event" ? this.lastEventAt ?? performance.now() : performance.now();
     this.loop.disable();
+  }
+  /** An open loop's response that came within its window (its phase's and its mix entry's rate count
+   * it; those after the window count in everything else). */
+  answeredWithin(req = -1) {
+    this.answeredInWindow = (this.answeredInWindow ?? 0) + 1;
+    const entry = this.mix[req];
+    if (entry) entry.answeredInWindow = (entry.answeredInWindow ?? 0) + 1;
   }
   /** The window closes now, for the elapsed time; requests already written are still counted. */
   endWindow() {
@@ -15142,8 +15152,6 @@ var OpenEngine = class {
   /** sends settled: answered, failed, or dropped because their connection could not open */
   settled = 0;
   finished = false;
-  /** when the last answer of the phase came in (this thread's clock); 0 before the first */
-  lastAnswerAt = 0;
   timer;
   timerAt = Infinity;
   sweeper;
@@ -15251,7 +15259,7 @@ var OpenEngine = class {
     this.watch.observe(at);
     if (!this.finished) {
       this.recorder.response(r.status, r.bytes, (at - c.tag) * 1e3, c.req, r.ok, r.check);
-      if (at > this.lastAnswerAt) this.lastAnswerAt = at;
+      if (at <= this.schedule.windowEnd) this.recorder.answeredWithin(c.req);
     }
     if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
@@ -15347,8 +15355,9 @@ var OpenEngine = class {
     const s = this.schedule;
     const tally = this.recorder.tally();
     if (this.target.hook) tally.hook = this.target.hook.stats();
-    const { startAt, durationMs } = this.job.schedule;
-    tally.elapsedMs = Math.max(durationMs, this.lastAnswerAt - startAt);
+    tally.elapsedMs = this.job.schedule.durationMs;
+    tally.answeredInWindow ??= 0;
+    for (const entry of tally.requests ?? []) entry.answeredInWindow ??= 0;
     const unfinished = s.total - this.settled;
     const flow = this.target.flow;
     if (flow) {
@@ -16990,7 +16999,15 @@ function startEngine(job) {
 function combineRequestTallies(trial, names, tallies, generator) {
   return names.map((name, k) => {
     const parts = tallies.map((t) => {
-      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
+      const {
+        open: _open,
+        delivery: _delivery,
+        requests,
+        checks: _checks,
+        expectedStatuses: _expected,
+        answeredInWindow: _answered,
+        ...phase
+      } = t;
       const own = requests?.[k];
       if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
       return { ...phase, ...own, connectionCloses: 0 };
@@ -17008,6 +17025,7 @@ function combineTallies(trial, tallies, generator) {
   const seconds = durationMs / 1e3;
   const merged = mergeHistograms(tallies.map((t) => t.histogram));
   const responses = sum((t) => t.responses);
+  const rated = sum((t) => t.answeredInWindow ?? t.responses);
   const measurement = {
     trial,
     durationMs: Math.round(durationMs * 1e3) / 1e3,
@@ -17017,7 +17035,7 @@ function combineTallies(trial, tallies, generator) {
     failures: sum((t) => t.failures),
     statusCodes,
     errors,
-    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    rps: seconds > 0 ? round2(rated / seconds) : 0,
     bytesPerSec: seconds > 0 ? Math.round(sum((t) => t.bytes) / seconds) : 0,
     latency: summarize(merged),
     connectionCloses: sum((t) => t.connectionCloses),

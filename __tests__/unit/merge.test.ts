@@ -51,6 +51,23 @@ function merge(trials: ReturnType<typeof trial>[]) {
 }
 
 describe('mergeTrials', () => {
+  it('open loop: rps over the trials counts each one’s responses within its window, not its backlog', () => {
+    const open = {
+      scheduled: 4000,
+      late: 0,
+      lateService: 3000,
+      lateGenerator: 0,
+      unfinished: 0,
+      maxSendDelayUs: 0,
+      delayUs: { service: 0, timer: 0, generator: 0 },
+    };
+    // 400/s offered for 10 s to a service that answers about 250 within the window, the rest after it
+    const m = merge([trial(repeat(1000, 4000), { rps: 250, open }), trial(repeat(1000, 4000), { rps: 240, open })]);
+    expect([m.responses, m.rps]).toEqual([8000, 245]);
+    // a closed loop counts every response, as before
+    expect(merge([trial(repeat(1000, 4000), { rps: 250 })]).rps).toBe(400);
+  });
+
   it('of zero trials is empty and finite', () => {
     const m = mergeTrials([], []);
     expect(m).toMatchObject({

@@ -120,6 +120,7 @@ describe('mergeMeasurements', () => {
   it('sums counts and classes, rates over the longest window, the busiest replica’s generator', () => {
     const a = measurement(repeat(1000, 100), {
       durationMs: 1000,
+      rps: 100,
       failures: 3,
       statusCodes: { '200': 100, '503': 3 },
       errors: { timeout: 1 },
@@ -140,6 +141,7 @@ describe('mergeMeasurements', () => {
     });
     const b = measurement(repeat(2000, 100), {
       durationMs: 1250,
+      rps: 80,
       errors: { timeout: 2, ECONNRESET: 1 },
       expectedStatuses: ['410'],
       bytesPerSec: 8000,
@@ -186,6 +188,25 @@ describe('mergeMeasurements', () => {
       },
     });
     expect(m.delivery).toBeUndefined();
+  });
+
+  it('open loop: the rate counts each replica’s responses within its window, not its backlog answered after it', () => {
+    const open = {
+      scheduled: 1000,
+      late: 0,
+      lateService: 0,
+      lateGenerator: 0,
+      unfinished: 0,
+      maxSendDelayUs: 0,
+      delayUs: { service: 0, timer: 0, generator: 0 },
+    };
+    // each replica offered 100/s for 10 s, and its service answered 60/s within the window
+    const parts = [0, 1].map(() => measurement(repeat(1000, 1000), { durationMs: 10_000, rps: 60, open }));
+    const { measurement: m } = mergeMeasurements(parts, [
+      histogramOf(repeat(1000, 1000)),
+      histogramOf(repeat(1000, 1000)),
+    ]);
+    expect([m.responses, m.rps]).toEqual([2000, 120]);
   });
 
   it('an idle replica (no responses) adds nothing but its window', () => {

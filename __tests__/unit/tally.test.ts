@@ -111,6 +111,17 @@ describe('combineTallies: duration and rates', () => {
     const t = tally(repeat(1000, 40), { responses: 50, failures: 10, statusCodes: { '200': 40, '500': 10 } });
     expect(combineTallies(1, [t], generator).measurement.rps).toBe(5);
   });
+
+  it('an open loop: rps counts the responses within the window, summed over instances; the rest count everywhere else', () => {
+    // a saturated service: 2 instances, 10 s, 1,000 answers each, 600 and 650 of them within the window
+    const parts = [600, 650].map((answeredInWindow) =>
+      tally(repeat(1000, 1000), { elapsedMs: 10_000, bytes: 100_000, answeredInWindow }),
+    );
+    const { measurement: m } = combineTallies(1, parts, generator);
+    expect([m.rps, m.responses, m.successes, m.bytesPerSec]).toEqual([125, 2000, 2000, 20_000]);
+    // none within the window: a rate of 0, not of the backlog answered after it
+    expect(combineTallies(1, [tally(repeat(1000, 5), { answeredInWindow: 0 })], generator).measurement.rps).toBe(0);
+  });
 });
 
 describe('combineTallies: latency', () => {

@@ -87,8 +87,6 @@ class OpenEngine implements ConnectionOwner {
   /** sends settled: answered, failed, or dropped because their connection could not open */
   private settled = 0;
   private finished = false;
-  /** when the last answer of the phase came in (this thread's clock); 0 before the first */
-  private lastAnswerAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private readonly sweeper: NodeJS.Timeout;
@@ -240,7 +238,7 @@ class OpenEngine implements ConnectionOwner {
     this.watch.observe(at);
     if (!this.finished) {
       this.recorder.response(r.status, r.bytes, (at - c.tag) * 1000, c.req, r.ok, r.check);
-      if (at > this.lastAnswerAt) this.lastAnswerAt = at;
+      if (at <= this.schedule.windowEnd) this.recorder.answeredWithin(c.req);
     }
     if (this.target.flow && this.nextStep(c, r.ok, at)) return;
     this.release(c, at);
@@ -349,12 +347,12 @@ class OpenEngine implements ConnectionOwner {
     const s = this.schedule;
     const tally = this.recorder.tally();
     if (this.target.hook) tally.hook = this.target.hook.stats();
-    // the measured span is the schedule's window plus its drain: it ends at the last answer if that
-    // came after the window. A service that keeps up answers within one latency of the window's end;
-    // one that fell behind answers its backlog in the grace period, and its rate is over that time
-    // too, not the offered rate (the window alone would credit a saturated service with the schedule)
-    const { startAt, durationMs } = this.job.schedule;
-    tally.elapsedMs = Math.max(durationMs, this.lastAnswerAt - startAt);
+    // the measured window is the schedule's; its rate counts the responses within it (answeredInWindow):
+    // a saturated service answers its backlog in the grace period after it, and counting those would
+    // credit it with the offered rate; a service that keeps up leaves only its last requests in flight
+    tally.elapsedMs = this.job.schedule.durationMs;
+    tally.answeredInWindow ??= 0;
+    for (const entry of tally.requests ?? []) entry.answeredInWindow ??= 0;
     // requests the schedule called for that got no answer in time: aborted, or never sent
     const unfinished = s.total - this.settled;
     const flow = this.target.flow;

@@ -20,6 +20,8 @@ export class RequestCounts {
   readonly checks: Record<string, number> = {};
   /** statuses outside 2xx/3xx that were successes because the request's checks list them */
   readonly expected = new Set<string>();
+  /** an open loop's responses that came within its window (what its rate counts); undefined: all */
+  answeredInWindow: number | undefined;
 
   /** A response; `ok` is whether it is a success (by default its status), `check` the check it failed. */
   count(status: number | string, bytes: number, latencyUs: number, ok = isSuccess(status), check?: string): void {
@@ -62,6 +64,7 @@ export class RequestCounts {
     };
     if (Object.keys(this.checks).length > 0) t.checks = this.checks;
     if (this.expected.size > 0) t.expectedStatuses = [...this.expected].sort();
+    if (this.answeredInWindow !== undefined) t.answeredInWindow = this.answeredInWindow;
     this.histogram.destroy();
     return t;
   }
@@ -158,6 +161,14 @@ export class Recorder extends RequestCounts {
     if (this.endedAt === undefined)
       this.endedAt = end === 'last-event' ? (this.lastEventAt ?? performance.now()) : performance.now();
     this.loop.disable();
+  }
+
+  /** An open loop's response that came within its window (its phase's and its mix entry's rate count
+   * it; those after the window count in everything else). */
+  answeredWithin(req = -1): void {
+    this.answeredInWindow = (this.answeredInWindow ?? 0) + 1;
+    const entry = this.mix[req];
+    if (entry) entry.answeredInWindow = (entry.answeredInWindow ?? 0) + 1;
   }
 
   /** The window closes now, for the elapsed time; requests already written are still counted. */

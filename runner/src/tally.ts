@@ -34,6 +34,8 @@ export interface EngineTally extends Pick<
   requests?: RequestTally[];
   /** a script hook's calls and time in them, µs */
   hook?: { calls: number; us: number };
+  /** an open loop's responses within its window: what its rate counts (absent: every response) */
+  answeredInWindow?: number;
 }
 
 /** One mix entry's counts in one instance's run. */
@@ -49,6 +51,7 @@ export type RequestTally = Pick<
   | 'checks'
   | 'expectedStatuses'
   | 'histogram'
+  | 'answeredInWindow'
 >;
 
 /**
@@ -64,8 +67,17 @@ export function combineRequestTallies(
 ): Array<{ name: string; measurement: TrialMeasurement; histogram: string }> {
   return names.map((name, k) => {
     const parts = tallies.map((t): EngineTally => {
-      // the phase's own failed checks and expected statuses are not an entry's (its own come from `own`)
-      const { open: _open, delivery: _delivery, requests, checks: _checks, expectedStatuses: _expected, ...phase } = t;
+      // the phase's own failed checks, expected statuses and answers within the window are not an
+      // entry's (its own come from `own`)
+      const {
+        open: _open,
+        delivery: _delivery,
+        requests,
+        checks: _checks,
+        expectedStatuses: _expected,
+        answeredInWindow: _answered,
+        ...phase
+      } = t;
       const own = requests?.[k];
       if (!own) throw new Error(`an engine instance has no counts for mix entry ${name}`);
       return { ...phase, ...own, connectionCloses: 0 };
@@ -94,6 +106,9 @@ export function combineTallies(
   const seconds = durationMs / 1000;
   const merged = mergeHistograms(tallies.map((t) => t.histogram));
   const responses = sum((t) => t.responses);
+  // an open loop's rate: the responses that came within its window (a saturated service's backlog,
+  // answered after it, shows in latency and errors, not as throughput it did not keep)
+  const rated = sum((t) => t.answeredInWindow ?? t.responses);
   const measurement: TrialMeasurement = {
     trial,
     durationMs: Math.round(durationMs * 1000) / 1000,
@@ -103,7 +118,7 @@ export function combineTallies(
     failures: sum((t) => t.failures),
     statusCodes,
     errors,
-    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    rps: seconds > 0 ? round2(rated / seconds) : 0,
     bytesPerSec: seconds > 0 ? Math.round(sum((t) => t.bytes) / seconds) : 0,
     latency: summarize(merged),
     connectionCloses: sum((t) => t.connectionCloses),

@@ -3,7 +3,14 @@
 
 import { encodeHistogram, mergeHistograms, percentilesOf, summarize } from '../runner-kit/histogram.js';
 import { combineUsage, type ResourceUsage } from '../stats/resources.js';
-import { addCounts, sumChecks, sumDelivery, sumOpenCounts, unionStatuses } from '../runner-kit/measurement.js';
+import {
+  addCounts,
+  ratedResponses,
+  sumChecks,
+  sumDelivery,
+  sumOpenCounts,
+  unionStatuses,
+} from '../runner-kit/measurement.js';
 import type { MergedPhase, TrialSummary } from './types.js';
 
 /** The runner's CPU per response over `trials`, µs: its CPU over each trial's measured window (cpuPct
@@ -59,7 +66,7 @@ export function mergeTrials(
     statusCodes,
     errors,
     errorRate: responses + errorCount > 0 ? (failures + errorCount) / (responses + errorCount) : 0,
-    rps: seconds > 0 ? Math.round((responses / seconds) * 100) / 100 : 0,
+    rps: seconds > 0 ? Math.round((sum(ratedResponses) / seconds) * 100) / 100 : 0,
     bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
     latency,
     connectionCloses: sum((t) => t.connectionCloses),

@@ -190,3 +190,12 @@ export function sumOpenCounts(parts: ReadonlyArray<Pick<TrialMeasurement, 'open'
   for (const p of parts) if (p.open) out = addOpenCounts(out, p.open);
   return out;
 }
+
+/**
+ * The responses a trial's rate counts: every response, except in an open loop, whose rate counts those
+ * within its window (its `rps` over its window; a saturated service's backlog answered after the window
+ * is not throughput it kept). Merges of trials or replicas add these up.
+ */
+export function ratedResponses(m: Pick<TrialMeasurement, 'responses' | 'rps' | 'durationMs' | 'open'>): number {
+  return m.open ? (m.rps * m.durationMs) / 1000 : m.responses;
+}

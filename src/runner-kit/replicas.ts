@@ -5,7 +5,7 @@
 // merges the replicas' trials into one exactly: counts summed, histograms merged (never percentiles
 // averaged), and gates the merged trial once.
 import { encodeHistogram, mergeHistograms, summarize } from './histogram.js';
-import { sumOutcomes, type ReplicaStarts, type TrialMeasurement } from './measurement.js';
+import { ratedResponses, sumOutcomes, type ReplicaStarts, type TrialMeasurement } from './measurement.js';
 import type { ReplicaRun } from './plan.js';
 
 /**
@@ -100,7 +100,7 @@ export function mergeMeasurements(parts: readonly TrialMeasurement[], histograms
     failures: sum((m) => m.failures),
     statusCodes,
     errors,
-    rps: seconds > 0 ? round2(responses / seconds) : 0,
+    rps: seconds > 0 ? round2(sum(ratedResponses) / seconds) : 0,
     bytesPerSec: seconds > 0 ? Math.round(bytes / seconds) : 0,
     latency: summarize(merged),
     connectionCloses: sum((m) => m.connectionCloses),
