@@ -98033,6 +98033,14 @@ function judgedThresholds(s, judging2) {
   return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging2.builtins;
 }
 
+// src/runner-kit/profile.ts
+var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
+function profileUrl(url2, windowMs) {
+  const u = new URL(url2);
+  u.searchParams.set("seconds", String(Math.max(1, Math.round(windowMs / 1e3))));
+  return u.toString();
+}
+
 // src/stats/settle.ts
 var SETTLED_SHARE = 0.8;
 var MIN_LATER_WARMUP_MS = 500;
@@ -98191,7 +98199,7 @@ function look(phase2, rows, current, other, gated, bound) {
   const unsettled = mine.find((c) => c.open || c.result !== "pass" && c.result !== "improvement");
   if (unsettled)
     return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? "open" : unsettled.result}` };
-  const bounded2 = [];
+  const bounded3 = [];
   for (const p of current.phases.filter((q) => ofPhase(q.name, phase2))) {
     const o = other.phases.find((q) => q.name === p.name);
     if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
@@ -98217,10 +98225,10 @@ function look(phase2, rows, current, other, gated, bound) {
           stop: false,
           why: `${p.name} ${metric} may be ${signedChange(Math.max(0, worst), dir)} (95% bound), its band is ${signedChange(edge, dir)}`
         };
-      bounded2.push({ phase: p.name, metric, bound: worst, edge });
+      bounded3.push({ phase: p.name, metric, bound: worst, edge });
     }
   }
-  return { stop: true, rows: bounded2 };
+  return { stop: true, rows: bounded3 };
 }
 function earlyLookGate(current, thresholds2, baseline, phase2) {
   const gated = judgedThresholds({ thresholds: thresholds2 }, AGAINST_BASELINES);
@@ -98682,10 +98690,20 @@ async function profileTrials(ctx, sides, profile) {
         `[perf-gate] ${s.name}/${phase2.name}: one more trial${sides.length > 1 ? " a side" : ""}, profiling ${services}`
       );
       for (const side of sides) {
-        await side.runner.trial({ scenario: s.name, phase: phase2.name, trial: 1, trials: 1, profile: [...profile] });
+        const windowMs = profileWindowMs(ctx, side, s, phase2);
+        const asked = profile.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
+        await side.runner.trial({ scenario: s.name, phase: phase2.name, trial: 1, trials: 1, profile: asked });
       }
     }
   }
+}
+var PROFILE_DEFAULT_MS = 1e4;
+function profileWindowMs(ctx, side, s, phase2) {
+  const duration4 = phase2.durationMs;
+  if (duration4 !== void 0) return duration4;
+  const trials2 = side.collector.results([s], ctx.hashes)[0]?.phases.find((p) => p.name === phase2.name)?.trials ?? [];
+  const lengths = trials2.map((t) => t.durationMs).sort((a, b) => a - b);
+  return lengths.length > 0 ? lengths[Math.floor(lengths.length / 2)] : PROFILE_DEFAULT_MS;
 }
 
 // src/compare/reach.ts
@@ -99472,6 +99490,9 @@ var RESOURCE_COLUMNS = [
 
 // src/report/profile-lines.ts
 var NAMED2 = 3;
+var pathText = (file2) => file2.replace(/[^A-Za-z0-9_./-]/g, "_").slice(0, 300);
+var LINE_MAX = 2e3;
+var bounded2 = (line) => line.length > LINE_MAX ? `${line.slice(0, LINE_MAX)}…` : line;
 var share = (v) => `${v < 0.1 ? (v * 100).toFixed(1) : Math.round(v * 100)}%`;
 function profileLines(results2) {
   const failing2 = failingPhases(results2.comparisons);
@@ -99483,20 +99504,27 @@ function profileLines(results2) {
     if (seen.has(id)) continue;
     seen.add(id);
     const where = `${escapeMarkdown(r.scenario)}/${escapeMarkdown(r.phase)}, ${escapeMarkdown(r.service)}`;
-    const mine = records.filter((x) => x.scenario === r.scenario && x.phase === r.phase && x.service === r.service);
+    const mine = records.filter((x) => x.scenario === r.scenario && x.phase === r.phase && x.service === r.service).slice(0, 2);
     const files = mine.map(
-      (x) => `${x.side ? `${x.side} ` : ""}${x.file ? `\`${escapeMarkdown(x.file)}\`` : ""}${x.error ? ` (${escapeMarkdown(x.error)})` : ""}`
+      (x) => `${x.side ? `${x.side} ` : ""}${x.file ? `\`${pathText(x.file)}\`` : ""}${x.error ? ` (${escapeMarkdown(x.error)})` : ""}`
     ).join(", ");
     const diff = (results2.profileDiffs ?? []).find(
       (d) => d.scenario === r.scenario && d.phase === r.phase && d.service === r.service
     );
     if (!diff) {
-      lines.push(`- **profile of ${where}**: ${files}`);
+      lines.push(bounded2(`- **profile of ${where}**: ${files}`));
+      continue;
+    }
+    const cost = (results2.costs ?? []).find((c) => c.scenario === r.scenario && c.phase === r.phase)?.services.find((x) => x.service === r.service);
+    if (cost && !cost.rose) {
+      lines.push(
+        bounded2(`- **where ${where}**: its CPU per request did not rise, so no function is named; files: ${files}`)
+      );
       continue;
     }
     const risen = diff.functions.slice(0, NAMED2).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
     const said2 = risen ? `the share of the samples (${escapeMarkdown(diff.sampleType)}) rose most under ${risen}` : "no function took a larger share of the samples";
-    lines.push(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}`);
+    lines.push(bounded2(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}`));
   }
   return lines;
 }
@@ -100042,9 +100070,6 @@ function fitted(report, budget2 = REPORT_BUDGET) {
   head += "\n\n</details>".repeat(Math.max(0, open2));
   return `${head}${note}`;
 }
-
-// src/runner-kit/profile.ts
-var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
 
 // src/runner-kit/validate.ts
 var count = external_exports.number().int().nonnegative();
@@ -101697,8 +101722,9 @@ function onLines(stream, onLine) {
   const decoder = new StringDecoder("utf8");
   let buffer = "";
   const take = (text) => {
+    const from = buffer.length;
     buffer += text;
-    let nl = buffer.indexOf("\n");
+    let nl = buffer.indexOf("\n", from);
     while (nl >= 0) {
       onLine(buffer.slice(0, nl).replace(/\r$/, ""));
       buffer = buffer.slice(nl + 1);
@@ -105516,6 +105542,7 @@ function renderWorkflow(answers) {
     "          path: |",
     "            perf-gate-results.json",
     "            perf-gate-report.html",
+    "            perf-gate-profiles/",
     "            pr-number"
   ] : step(gateMode);
   return [

@@ -15846,24 +15846,45 @@ function readAnswer(res) {
 // src/runner-kit/profile.ts
 var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
 var PROFILE_GRACE_MS = 15e3;
-function profileUrl(url, windowMs) {
-  const u = new URL(url);
-  if (!u.searchParams.has("seconds")) u.searchParams.set("seconds", String(Math.max(1, Math.round(windowMs / 1e3))));
-  return u.toString();
-}
 function profileSeconds(url) {
   const v = Number(new URL(url).searchParams.get("seconds"));
   return Number.isFinite(v) && v > 0 ? v : 30;
 }
 
 // runner/src/profile.ts
+var ERROR_BODY_BYTES = 1024;
+var ERROR_MAX = 500;
+async function startOf(body, max2) {
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    while (size < max2) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+  } finally {
+    void reader.cancel().catch(() => void 0);
+  }
+  return Buffer.concat(chunks).subarray(0, max2).toString("utf8");
+}
+var clip2 = (text) => text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX)}…` : text;
 async function fetchProfile(url, maxBytes = PROFILE_MAX_BYTES) {
-  const timeoutMs = profileSeconds(url) * 1e3 + PROFILE_GRACE_MS;
+  let timeoutMs;
+  try {
+    timeoutMs = profileSeconds(url) * 1e3 + PROFILE_GRACE_MS;
+  } catch {
+    return { error: "not a URL" };
+  }
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
     if (res.status !== 200) {
-      const text = (await res.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ").trim();
-      return { error: `HTTP ${res.status}${text ? `: ${text}` : ""}` };
+      const text = (await startOf(res.body, ERROR_BODY_BYTES)).slice(0, 200).replace(/\s+/g, " ").trim();
+      return { error: clip2(`HTTP ${res.status}${text ? `: ${text}` : ""}`) };
     }
     const declared = Number(res.headers.get("content-length"));
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -15883,7 +15904,7 @@ async function fetchProfile(url, maxBytes = PROFILE_MAX_BYTES) {
   } catch (err) {
     const e = err;
     if (e.name === "TimeoutError") return { error: `no answer within ${timeoutMs} ms` };
-    return { error: e.cause?.code ?? e.cause?.message ?? e.message };
+    return { error: clip2(String(e.cause?.code ?? e.cause?.message ?? e.message)) };
   }
 }
 
@@ -17276,8 +17297,8 @@ async function runTrial(plan, stages, s, phase, count, starts) {
     const { base: warmupBase, ...at2 } = await stageStart(starts?.warmup);
     emit({ t: "stage", ...base, stage: "warmup", totalMs: warmupMs, ...at2 });
     const run2 = stages.start(s, phase, { durationMs: warmupMs }, warmupBase);
-    const windowMs2 = warmupWindowMs(warmupMs, plan.workers);
-    const windows = sampleWindows(run2, windowMs2, Math.floor(warmupMs / windowMs2));
+    const windowMs = warmupWindowMs(warmupMs, plan.workers);
+    const windows = sampleWindows(run2, windowMs, Math.floor(warmupMs / windowMs));
     await withProgress(plan, { ...base, stage: "warmup" }, run2);
     warmup = windows.stop();
   }
@@ -17288,8 +17309,7 @@ async function runTrial(plan, stages, s, phase, count, starts) {
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
   const run = stages.start(s, phase, limit, measureBase);
-  const windowMs = "durationMs" in limit ? limit.durationMs : DEFAULT_PROFILE_MS;
-  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: profileOf(p.url, windowMs) }));
+  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: fetchProfile(p.url) }));
   const tallies = await withProgress(plan, { ...base, stage: "measure" }, run);
   for (const p of profiles) {
     const got = await p.fetched;
@@ -17316,16 +17336,6 @@ async function runTrial(plan, stages, s, phase, count, starts) {
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
-}
-var DEFAULT_PROFILE_MS = 1e4;
-function profileOf(url, windowMs) {
-  let asked;
-  try {
-    asked = profileUrl(url, windowMs);
-  } catch {
-    return Promise.resolve({ error: "not a URL" });
-  }
-  return fetchProfile(asked);
 }
 async function main() {
   const planFile = process.argv[2];

@@ -1,7 +1,8 @@
 // sut.profile on the real engine: A/B on the fixture service serving Go's pprof (PPROF), whose head
 // runs its named function checksumBody 4 times as often per request (CHECKSUM_ROUNDS: more work, not
 // a sleep). The gate fails, the report's why says the service spent more CPU per request, and the
-// profile diff names checksumBody first; both sides' profiles are files beside the results.
+// profile diff names checksumBody first; both sides' profiles are files beside the results. The same
+// service made slower by a sleep instead: waiting, not working, and no function named.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,33 +28,37 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** A repository whose base commit runs the service with `base`, its head with `head`; A/B of it. */
+async function ab(base: Record<string, string>, head: Record<string, string>) {
+  const dir = tempDir('perf-gate-profile-');
+  dirs.push(dir);
+  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+  const compose = (env: Record<string, string>) => fixtureService({ PPROF: "':6060'", ...env });
+  writeFileSync(join(dir, 'docker-compose.yml'), compose(base));
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['config', 'user.email', 'test@example.com']);
+  git(dir, ['config', 'user.name', 'perf-gate test']);
+  git(dir, ['add', '.']);
+  git(dir, ['commit', '-q', '-m', 'base']);
+  writeFileSync(join(dir, 'docker-compose.yml'), compose(head));
+  git(dir, ['commit', '-q', '-am', 'head']);
+  const out = join(dir, 'out');
+  const r = await runCli(
+    ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', 'HEAD~1', '--out', out],
+    { GITHUB_WORKSPACE: dir },
+  );
+  expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+  const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+  return { r, out, results, report: readFileSync(join(out, 'perf-gate-report.md'), 'utf8') };
+}
+
 describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
   it('A/B, head doing 4x the work in one function: the gate fails and the profile diff names it first', async () => {
-    const dir = tempDir('perf-gate-profile-');
-    dirs.push(dir);
-    writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
-    const compose = (rounds: number) => fixtureService({ PPROF: "':6060'", CHECKSUM_ROUNDS: `'${rounds}'` });
-    writeFileSync(join(dir, 'docker-compose.yml'), compose(20));
-    git(dir, ['init', '-q', '-b', 'main']);
-    git(dir, ['config', 'user.email', 'test@example.com']);
-    git(dir, ['config', 'user.name', 'perf-gate test']);
-    git(dir, ['add', '.']);
-    git(dir, ['commit', '-q', '-m', 'base']);
-    writeFileSync(join(dir, 'docker-compose.yml'), compose(80));
-    git(dir, ['commit', '-q', '-am', 'head: four times the checksum rounds']);
-    const out = join(dir, 'out');
-    const r = await runCli(
-      ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', 'HEAD~1', '--out', out],
-      {
-        GITHUB_WORKSPACE: dir,
-      },
-    );
+    const { r, out, results, report } = await ab({ CHECKSUM_ROUNDS: "'20'" }, { CHECKSUM_ROUNDS: "'80'" });
     const said = r.stdout + r.stderr;
-    expect(leftovers(runIdOf(r.stderr))).toEqual([]);
     // a regression, or inconclusive where the machine was busy: both fail the check
     expect(r.code, said).toBe(1);
     expect(said).toContain('[perf-gate] api/c2: one more trial a side, profiling api');
-    const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
     // both sides' profiles, each a file beside the results
     expect(results.profiles?.map((p) => [p.side, p.file, p.error])).toEqual([
       ['base', 'perf-gate-profiles/base.api.c2.api.pb.gz', undefined],
@@ -63,11 +68,21 @@ describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
     const diff = results.profileDiffs?.[0];
     expect(diff?.functions[0]?.name, JSON.stringify(diff)).toBe('main.checksumBody');
     const first = diff?.functions[0];
-    expect((first?.cum.head ?? 0) - (first?.cum.base ?? 0)).toBeGreaterThan(0.1);
-    const report = readFileSync(join(out, 'perf-gate-report.md'), 'utf8');
+    expect((first?.cum.head ?? 0) - (first?.cum.base ?? 0)).toBeGreaterThan(0.02);
     expect(report).toMatch(/- \*\*why api\/c2\*\*: more CPU per request: api \+\d+%/);
     expect(report).toMatch(
       /- \*\*where api\/c2, api\*\* \(its profile, head against base\): the share of the samples \(cpu\) rose most under main\.checksumBody \d+(\.\d)?% → \d+(\.\d)?%/,
     );
+  }, 600_000);
+
+  it('A/B, head sleeping 2 ms longer: the gate fails, waiting, not working, and no function is named', async () => {
+    const { r, results, report } = await ab(
+      { CHECKSUM_ROUNDS: "'20'", DELAY: '1ms' },
+      { CHECKSUM_ROUNDS: "'20'", DELAY: '3ms' },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(results.profileDiffs).toHaveLength(1);
+    expect(report).toMatch(/- \*\*why api\/c2\*\*: no service spent more CPU per request .*: waiting, not working/);
+    expect(report).toContain('- **where api/c2, api**: its CPU per request did not rise, so no function is named');
   }, 600_000);
 });

@@ -27,7 +27,8 @@ describe('profileUrl: the window asked for in whole seconds, unless the URL says
     ['http://api:6060/debug/pprof/profile', 10_000, 'http://api:6060/debug/pprof/profile?seconds=10'],
     ['http://api:6060/debug/pprof/profile', 2_400, 'http://api:6060/debug/pprof/profile?seconds=2'],
     ['http://api:6060/debug/pprof/profile', 200, 'http://api:6060/debug/pprof/profile?seconds=1'],
-    ['http://api:6060/debug/pprof/profile?seconds=5', 10_000, 'http://api:6060/debug/pprof/profile?seconds=5'],
+    // a longer profile would outlast the trial: the window's seconds replace the URL's
+    ['http://api:6060/debug/pprof/profile?seconds=120', 10_000, 'http://api:6060/debug/pprof/profile?seconds=10'],
     ['http://api:6060/pprof?debug=0', 30_000, 'http://api:6060/pprof?debug=0&seconds=30'],
   ])('%s over %i ms', (url, ms, asked) => {
     expect(profileUrl(url, ms)).toBe(asked);
@@ -148,7 +149,8 @@ describe('profileTrials: one more trial of every phase on every side, after the 
     const ctx = { scenarios: scenarios(), log: (l: string) => logs.push(l) } as unknown as MeasureContext;
     const profile = [{ service: 'api', url: 'http://api:6060/debug/pprof/profile' }];
     await profileTrials(ctx, [side('base'), side('head')], profile);
-    const p = JSON.stringify(profile);
+    // each endpoint asked for the phase's window, in seconds
+    const p = JSON.stringify([{ service: 'api', url: 'http://api:6060/debug/pprof/profile?seconds=1' }]);
     expect(asked).toEqual([`base s/p ${p}`, `head s/p ${p}`, `base s/q ${p}`, `head s/q ${p}`]);
     expect(logs).toEqual([
       '[perf-gate] s/p: one more trial a side, profiling api',
@@ -265,6 +267,21 @@ describe('profileLines: the report’s line per failing phase and service', () =
     expect(line).not.toMatch(/(^|[^`\\])@org/);
     expect(line).not.toContain('<img');
     expect(line).not.toMatch(/[^\\]\]\(http/);
+  });
+
+  it('a service that spent no more CPU per request: no function named (waiting, not working)', () => {
+    const cost = (rose: boolean) => [
+      {
+        scenario: 'orders',
+        phase: 'c4',
+        services: [{ service: 'api', before: 100, after: 104, change: 0.04, pValue: 0.4, rose }],
+      },
+    ];
+    const results = { comparisons: [row('regression')], profiles: base.records, profileDiffs: base.diffs };
+    expect(profileLines({ ...results, costs: cost(false) })).toEqual([
+      '- **where orders/c4, api**: its CPU per request did not rise, so no function is named; files: base `perf-gate-profiles/base.orders.c4.api.pb.gz`, head `perf-gate-profiles/head.orders.c4.api.pb.gz`',
+    ]);
+    expect(profileLines({ ...results, costs: cost(true) })[0]).toContain('rose most under main.parseWork');
   });
 
   it('without a diff (gate mode, or a side without a profile): the files, and why one is missing', () => {

@@ -26,8 +26,8 @@ import { START_LEAD_MS } from './open-loop.js';
 import { waitReady } from './ready.js';
 import { loadHooksOf } from './hook.js';
 import { setUpPlan } from './setup.js';
-import { fetchProfile, type FetchedProfile } from './profile.js';
-import { profileUrl, type ProfileRequest } from '../../src/runner-kit/profile.js';
+import { fetchProfile } from './profile.js';
+import type { ProfileRequest } from '../../src/runner-kit/profile.js';
 import { survey } from './survey.js';
 import { engineOf } from './engine.js';
 import type { Limit, ReplicaSlot } from './split.js';
@@ -166,9 +166,9 @@ async function runTrial(
   const cpuAtStart = process.cpuUsage();
   const wallAtStart = performance.now();
   const run = stages.start(s, phase, limit, measureBase);
-  // a profiling trial: each service's profile over the measured window, fetched beside it
-  const windowMs = 'durationMs' in limit ? limit.durationMs : DEFAULT_PROFILE_MS;
-  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: profileOf(p.url, windowMs) }));
+  // a profiling trial: each service's profile over the measured window (its URL asks for the
+  // window's seconds), fetched beside it
+  const profiles = (count.profile ?? []).map((p) => ({ service: p.service, fetched: fetchProfile(p.url) }));
   const tallies = await withProgress(plan, { ...base, stage: 'measure' }, run);
   for (const p of profiles) {
     const got = await p.fetched;
@@ -195,19 +195,6 @@ async function runTrial(
   const entries = engineOf(s.target).entries(s.target, phase);
   if (entries.length > 0) event.requests = combineRequestTallies(trial, entries, tallies, generator);
   emit(event);
-}
-
-/** A phase measured by a request count has no window to ask the profiler for: this long, then. */
-const DEFAULT_PROFILE_MS = 10_000;
-
-function profileOf(url: string, windowMs: number): Promise<FetchedProfile> {
-  let asked: string;
-  try {
-    asked = profileUrl(url, windowMs);
-  } catch {
-    return Promise.resolve({ error: 'not a URL' });
-  }
-  return fetchProfile(asked);
 }
 
 async function main(): Promise<void> {

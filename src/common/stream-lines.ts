@@ -6,8 +6,11 @@ export function onLines(stream: NodeJS.ReadableStream, onLine: (line: string) =>
   const decoder = new StringDecoder('utf8');
   let buffer = '';
   const take = (text: string) => {
+    // a newline can only be in what just came: a long line (a profile's event is megabytes) is not
+    // searched again from its start on every chunk
+    const from = buffer.length;
     buffer += text;
-    let nl = buffer.indexOf('\n');
+    let nl = buffer.indexOf('\n', from);
     while (nl >= 0) {
       onLine(buffer.slice(0, nl).replace(/\r$/, ''));
       buffer = buffer.slice(nl + 1);

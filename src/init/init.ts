@@ -392,6 +392,7 @@ export function renderWorkflow(answers: InitAnswers): string {
         '          path: |',
         '            perf-gate-results.json',
         '            perf-gate-report.html',
+        '            perf-gate-profiles/',
         '            pr-number',
       ]
     : step(gateMode);

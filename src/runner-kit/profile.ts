@@ -17,11 +17,12 @@ export const PROFILE_GRACE_MS = 15_000;
 
 /**
  * The endpoint's URL asking for `windowMs` of profile, in whole seconds (at least 1): pprof's
- * `seconds` parameter, unless the URL sets it itself.
+ * `seconds` parameter, set to the window (one the URL gave is replaced: a longer profile would
+ * outlast the trial it is taken in).
  */
 export function profileUrl(url: string, windowMs: number): string {
   const u = new URL(url);
-  if (!u.searchParams.has('seconds')) u.searchParams.set('seconds', String(Math.max(1, Math.round(windowMs / 1000))));
+  u.searchParams.set('seconds', String(Math.max(1, Math.round(windowMs / 1000))));
   return u.toString();
 }
 

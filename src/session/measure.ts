@@ -9,7 +9,7 @@ import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
 import type { Scenario } from '../config/types.js';
 import type { Phase } from '../runner-kit/plan.js';
-import type { ProfileRequest } from '../runner-kit/profile.js';
+import { profileUrl, type ProfileRequest } from '../runner-kit/profile.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
 import { describeBounds, type EarlyLook, earlyLookAb, earlyLookGate } from '../compare/early.js';
 import {
@@ -607,8 +607,24 @@ export async function profileTrials(
         `[perf-gate] ${s.name}/${phase.name}: one more trial${sides.length > 1 ? ' a side' : ''}, profiling ${services}`,
       );
       for (const side of sides) {
-        await side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: [...profile] });
+        // each endpoint asked for the measured window's seconds (a phase of a request count: its
+        // trials' median length)
+        const windowMs = profileWindowMs(ctx, side, s, phase);
+        const asked = profile.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
+        await side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: asked });
       }
     }
   }
+}
+
+/** A phase without a duration whose trials did not say theirs: the profile it is asked for, ms. */
+const PROFILE_DEFAULT_MS = 10_000;
+
+/** The measured window a profiling trial of `phase` has: its duration, else its trials' median. */
+function profileWindowMs(ctx: MeasureContext, side: MeasureSide, s: Scenario, phase: Phase): number {
+  const duration = (phase as { durationMs?: number }).durationMs;
+  if (duration !== undefined) return duration;
+  const trials = side.collector.results([s], ctx.hashes)[0]?.phases.find((p) => p.name === phase.name)?.trials ?? [];
+  const lengths = trials.map((t) => t.durationMs).sort((a, b) => a - b);
+  return lengths.length > 0 ? (lengths[Math.floor(lengths.length / 2)] as number) : PROFILE_DEFAULT_MS;
 }
