@@ -105950,6 +105950,18 @@ function projectNames(model) {
   }
   return { services, names: names3 };
 }
+function startedServices(model, asked) {
+  if (asked.length === 0) return new Set(Object.keys(model.services));
+  const out = /* @__PURE__ */ new Set();
+  const todo = [...asked];
+  for (let s = todo.pop(); s !== void 0; s = todo.pop()) {
+    if (out.has(s) || !Object.hasOwn(model.services, s)) continue;
+    out.add(s);
+    const deps2 = obj3(model.services[s]).depends_on;
+    todo.push(...Array.isArray(deps2) ? deps2.map(String) : Object.keys(obj3(deps2)));
+  }
+  return out;
+}
 function composeProblems(config2, model, blockers) {
   const problems = [];
   const notes = [];
@@ -105968,11 +105980,16 @@ function composeProblems(config2, model, blockers) {
     );
   };
   config2.sut.ready.forEach((r, i) => check2(r.url, `sut.ready[${i}].url`));
+  const up = startedServices(model, config2.sut.services);
   for (const p of config2.sut.profile) {
     const at = `sut.profile.${p.service}`;
     if (!services.includes(p.service)) {
       problems.push(
         `${at}: ${p.service} is not a service of the compose project (services: ${services.join(", ") || "none"})${didYouMean(p.service, services)}`
+      );
+    } else if (!up.has(p.service)) {
+      problems.push(
+        `${at}: ${p.service} is not started (sut.services: ${config2.sut.services.join(", ")}, and what they depend on): add it to sut.services`
       );
     } else check2(p.url, at);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeProblems, projectNames } from '../../src/docker/compose-check.js';
+import { composeProblems, projectNames, startedServices } from '../../src/docker/compose-check.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { Config } from '../../src/config/types.js';
 import type { ComposeModel } from '../../src/docker/compose.js';
@@ -8,7 +8,7 @@ const MODEL: ComposeModel = {
   services: {
     api: { image: 'x', networks: { default: { aliases: ['api.internal'] } } },
     db: { image: 'postgres', container_name: 'pg' },
-    web: { image: 'y', links: ['api:backend'] },
+    web: { image: 'y', links: ['api:backend'], depends_on: { api: { condition: 'service_started', required: true } } },
   },
 };
 
@@ -20,6 +20,18 @@ const config = (scenarios: string, ready = '', against = 'baselines'): Config =>
 };
 const http = (url: string) =>
   `  - { name: s, request: { url: ${JSON.stringify(url)} }, phases: [{ connections: 1, duration: 1s }] }\n`;
+
+describe('startedServices: what compose up starts', () => {
+  it.each<[string, string[], string[]]>([
+    ['every service without sut.services', [], ['api', 'db', 'web']],
+    ['the services asked and what they depend on (a map, as compose config writes it)', ['web'], ['api', 'web']],
+    ['a list of dependencies, a loop, and a name not in the project', ['a'], ['a', 'b']],
+  ])('%s', (_label, asked, started) => {
+    const model: ComposeModel =
+      asked[0] === 'a' ? { services: { a: { depends_on: ['b', 'ghost'] }, b: { depends_on: ['a'] }, c: {} } } : MODEL;
+    expect([...startedServices(model, asked)].sort()).toEqual(started);
+  });
+});
 
 describe('projectNames', () => {
   it('services, container_name, network aliases and link aliases', () => {
@@ -61,6 +73,15 @@ describe('composeProblems: what run would find minutes in', () => {
         'sut.profile.apii: apii is not a service of the compose project (services: api, db, web) (did you mean api?)',
         'sut.profile.web: webb is not a service of the compose project (services: api, db, web) (did you mean web?)',
       ],
+      [],
+    ],
+    [
+      'sut.profile: a service sut.services does not start, and one it starts as a dependency',
+      config(
+        http('http://api:8080/'),
+        '  services: [web]\n  profile: { db: "http://pg:6060/debug/pprof/profile", api: "http://api:6060/debug/pprof/profile" }\n',
+      ),
+      ['sut.profile.db: db is not started (sut.services: web, and what they depend on): add it to sut.services'],
       [],
     ],
     [

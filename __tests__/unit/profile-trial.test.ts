@@ -112,8 +112,8 @@ describe('the collector: a profiling trial is none of the phase’s trials', () 
   });
 });
 
-/** Scenario s (phases p and q) as a config declares it, profiling api. */
-function scenarios(): Scenario[] {
+/** Scenario s (phases p and q, or the one `only` gives) as a config declares it, profiling api. */
+function scenarios(only?: () => Record<string, unknown>): Scenario[] {
   const raw = {
     version: 1,
     sut: { compose: 'c.yml', profile: { api: 'http://api:6060/debug/pprof/profile' } },
@@ -121,10 +121,12 @@ function scenarios(): Scenario[] {
       {
         name: 's',
         request: { url: 'http://api:8080/' },
-        phases: [
-          { name: 'p', connections: 1, duration: '1s' },
-          { name: 'q', connections: 2, duration: '1s' },
-        ],
+        phases: only
+          ? [only()]
+          : [
+              { name: 'p', connections: 1, duration: '1s' },
+              { name: 'q', connections: 2, duration: '1s' },
+            ],
       },
     ],
   };
@@ -159,6 +161,28 @@ describe('profileTrials: one more trial of every phase on every side, after the 
     asked.length = 0;
     await profileTrials(ctx, [side('head')], []);
     expect(asked).toEqual([]);
+  });
+
+  it('a phase of a request count: the median length of its trials, in seconds', async () => {
+    const [s] = scenarios(() => ({ name: 'n', connections: 1, requests: 100 }));
+    const collector = new TrialCollector(undefined);
+    for (const ms of [2_400, 3_600, 3_000]) {
+      collector.onEvent({ t: 'stage', scenario: 's', phase: 'n', trial: 1, trials: 3, stage: 'measure' }, 0);
+      const m = { ...measurement(100), durationMs: ms };
+      collector.onEvent(
+        { t: 'trial', scenario: 's', phase: 'n', measurement: m, histogram: evenHistogram(900, 1100, 10) },
+        ms,
+      );
+    }
+    const urls: string[] = [];
+    const runner = {
+      trial: async (cmd: Parameters<TrialRunner['trial']>[0]) => {
+        urls.push(...(cmd.profile ?? []).map((p) => p.url));
+      },
+    };
+    const ctx = { scenarios: [s], hashes: new Map(), log: () => undefined } as unknown as MeasureContext;
+    await profileTrials(ctx, [{ runner, collector }], [{ service: 'api', url: 'http://api:6060/debug/pprof/profile' }]);
+    expect(urls).toEqual(['http://api:6060/debug/pprof/profile?seconds=3']);
   });
 });
 

@@ -30,6 +30,21 @@ export function projectNames(model: ComposeModel): { services: string[]; names: 
   return { services, names };
 }
 
+/** The services `compose up` starts for `asked` (none: every service), each with what it depends on. */
+export function startedServices(model: ComposeModel, asked: readonly string[]): Set<string> {
+  if (asked.length === 0) return new Set(Object.keys(model.services));
+  const out = new Set<string>();
+  const todo = [...asked];
+  for (let s = todo.pop(); s !== undefined; s = todo.pop()) {
+    if (out.has(s) || !Object.hasOwn(model.services, s)) continue;
+    out.add(s);
+    // `compose config` writes depends_on as a map; a file may give a list
+    const deps = obj(model.services[s]).depends_on;
+    todo.push(...(Array.isArray(deps) ? deps.map(String) : Object.keys(obj(deps))));
+  }
+  return out;
+}
+
 export function composeProblems(
   config: Pick<Config, 'scenarios' | 'sut' | 'gate'>,
   model: ComposeModel,
@@ -53,11 +68,16 @@ export function composeProblems(
     );
   };
   config.sut.ready.forEach((r, i) => check(r.url, `sut.ready[${i}].url`));
+  const up = startedServices(model, config.sut.services);
   for (const p of config.sut.profile) {
     const at = `sut.profile.${p.service}`;
     if (!services.includes(p.service)) {
       problems.push(
         `${at}: ${p.service} is not a service of the compose project (services: ${services.join(', ') || 'none'})${didYouMean(p.service, services)}`,
+      );
+    } else if (!up.has(p.service)) {
+      problems.push(
+        `${at}: ${p.service} is not started (sut.services: ${config.sut.services.join(', ')}, and what they depend on): add it to sut.services`,
       );
     } else check(p.url, at);
   }
