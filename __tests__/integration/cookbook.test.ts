@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
 import { sweepCurve } from '../../src/report/sweep.js';
-import { dockerAvailable, git, leftovers, QUICKSTART_IMAGE, ROOT, runCli, runIdOf, tempDir } from './helpers.js';
+import {
+  commitBaseAndHead,
+  dockerAvailable,
+  git,
+  leftovers,
+  QUICKSTART_IMAGE,
+  ROOT,
+  runCli,
+  runIdOf,
+  tempDir,
+} from './helpers.js';
 
 const ENV = { API_PASSWORD: 'cookbook-pw', API_TOKEN: 'cookbook-token' };
 const copies: string[] = [];
@@ -167,13 +177,7 @@ describe.runIf(dockerAvailable())('cookbook: each recipe runs on the real engine
         short(readFileSync(join(ROOT, 'examples/crud-api/perf-gate.yml'), 'utf8')),
       );
       writeFileSync(join(dir, 'README.md'), 'orders API\n');
-      git(dir, ['init', '-q', '-b', 'main']);
-      git(dir, ['config', 'user.email', 'test@example.com']);
-      git(dir, ['config', 'user.name', 'perf-gate test']);
-      git(dir, ['add', '.']);
-      git(dir, ['commit', '-q', '-m', 'base']);
-      writeFileSync(join(dir, 'README.md'), 'orders API, documented\n');
-      git(dir, ['commit', '-q', '-am', 'head']);
+      commitBaseAndHead(dir, () => writeFileSync(join(dir, 'README.md'), 'orders API, documented\n'));
       const r = await runCli(
         [
           'run',

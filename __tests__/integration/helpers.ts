@@ -156,6 +156,18 @@ export function git(dir: string, args: string[]): string {
   return r.stdout.trim();
 }
 
+/** `dir` as a repository of two commits: what is in it now as `base`, then `head` after `change` (an
+ * A/B run's `--base HEAD~1`). */
+export function commitBaseAndHead(dir: string, change: () => void): void {
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['config', 'user.email', 'test@example.com']);
+  git(dir, ['config', 'user.name', 'perf-gate test']);
+  git(dir, ['add', '.']);
+  git(dir, ['commit', '-q', '-m', 'base']);
+  change();
+  git(dir, ['commit', '-q', '-am', 'head']);
+}
+
 /**
  * Whether a row a test expects to regress came out `inconclusive` because the machine was busy
  * (gate.busy, on by default): the engine is shared with whatever else the CI machine runs, and steal

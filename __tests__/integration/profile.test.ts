@@ -7,7 +7,16 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../../src/results/types.js';
-import { dockerAvailable, FIXTURE_SUT, fixtureService, git, leftovers, runCli, runIdOf, tempDir } from './helpers.js';
+import {
+  commitBaseAndHead,
+  dockerAvailable,
+  FIXTURE_SUT,
+  fixtureService,
+  leftovers,
+  runCli,
+  runIdOf,
+  tempDir,
+} from './helpers.js';
 
 const CONFIG = FIXTURE_SUT.replace(
   '  ready: [{ url: http://api:8080/health }]\n',
@@ -35,13 +44,7 @@ async function ab(base: Record<string, string>, head: Record<string, string>) {
   writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
   const compose = (env: Record<string, string>) => fixtureService({ PPROF: "':6060'", ...env });
   writeFileSync(join(dir, 'docker-compose.yml'), compose(base));
-  git(dir, ['init', '-q', '-b', 'main']);
-  git(dir, ['config', 'user.email', 'test@example.com']);
-  git(dir, ['config', 'user.name', 'perf-gate test']);
-  git(dir, ['add', '.']);
-  git(dir, ['commit', '-q', '-m', 'base']);
-  writeFileSync(join(dir, 'docker-compose.yml'), compose(head));
-  git(dir, ['commit', '-q', '-am', 'head']);
+  commitBaseAndHead(dir, () => writeFileSync(join(dir, 'docker-compose.yml'), compose(head)));
   const out = join(dir, 'out');
   const r = await runCli(
     ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', 'ab', '--base', 'HEAD~1', '--out', out],
