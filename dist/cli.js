@@ -3782,7 +3782,7 @@ var require_inftrees = __commonJS({
       var used = 0;
       var huff = 0;
       var incr;
-      var fill;
+      var fill2;
       var low;
       var mask;
       var next;
@@ -3882,12 +3882,12 @@ var require_inftrees = __commonJS({
           here_val = 0;
         }
         incr = 1 << len - drop;
-        fill = 1 << curr;
-        min = fill;
+        fill2 = 1 << curr;
+        min = fill2;
         do {
-          fill -= incr;
-          table[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
-        } while (fill !== 0);
+          fill2 -= incr;
+          table[next + (huff >> drop) + fill2] = here_bits << 24 | here_op << 16 | here_val | 0;
+        } while (fill2 !== 0);
         incr = 1 << len - 1;
         while (huff & incr) {
           incr >>= 1;
@@ -21684,7 +21684,7 @@ var require_safer = __commonJS({
       };
     }
     if (!Safer.alloc) {
-      Safer.alloc = function(size, fill, encoding) {
+      Safer.alloc = function(size, fill2, encoding) {
         if (typeof size !== "number") {
           throw new TypeError('The "size" argument must be of type number. Received type ' + typeof size);
         }
@@ -21692,12 +21692,12 @@ var require_safer = __commonJS({
           throw new RangeError('The value "' + size + '" is invalid for option "size"');
         }
         var buf = Buffer2(size);
-        if (!fill || fill.length === 0) {
+        if (!fill2 || fill2.length === 0) {
           buf.fill(0);
         } else if (typeof encoding === "string") {
-          buf.fill(fill, encoding);
+          buf.fill(fill2, encoding);
         } else {
-          buf.fill(fill);
+          buf.fill(fill2);
         }
         return buf;
       };
@@ -42885,16 +42885,16 @@ var require_safe_buffer = __commonJS({
       }
       return Buffer2(arg, encodingOrOffset, length);
     };
-    SafeBuffer.alloc = function(size, fill, encoding) {
+    SafeBuffer.alloc = function(size, fill2, encoding) {
       if (typeof size !== "number") {
         throw new TypeError("Argument must be a number");
       }
       var buf = Buffer2(size);
-      if (fill !== void 0) {
+      if (fill2 !== void 0) {
         if (typeof encoding === "string") {
-          buf.fill(fill, encoding);
+          buf.fill(fill2, encoding);
         } else {
-          buf.fill(fill);
+          buf.fill(fill2);
         }
       } else {
         buf.fill(0);
@@ -70221,8 +70221,8 @@ var require_b4a = __commonJS({
     function isEncoding(encoding) {
       return Buffer.isEncoding(encoding);
     }
-    function alloc(size, fill2, encoding) {
-      return Buffer.alloc(size, fill2, encoding);
+    function alloc(size, fill3, encoding) {
+      return Buffer.alloc(size, fill3, encoding);
     }
     function allocUnsafe(size) {
       return Buffer.allocUnsafe(size);
@@ -70245,7 +70245,7 @@ var require_b4a = __commonJS({
     function equals(a, b) {
       return toBuffer(a).equals(b);
     }
-    function fill(buffer, value, offset, end, encoding) {
+    function fill2(buffer, value, offset, end, encoding) {
       return toBuffer(buffer).fill(value, offset, end, encoding);
     }
     function from(value, encodingOrOffset, length) {
@@ -70341,7 +70341,7 @@ var require_b4a = __commonJS({
       concat,
       copy,
       equals,
-      fill,
+      fill: fill2,
       from,
       includes,
       indexOf,
@@ -96823,8 +96823,8 @@ function withPower(out, row2) {
 }
 var UNREACHABLE_BAND = "could not detect its band: no change of this value can exceed it";
 function signedChange(d, direction2) {
-  const pct3 = d * 100;
-  return `${direction2 > 0 ? "+" : "-"}${+pct3.toFixed(pct3 < 10 ? 1 : 0)}%`;
+  const pct4 = d * 100;
+  return `${direction2 > 0 ? "+" : "-"}${+pct4.toFixed(pct4 < 10 ? 1 : 0)}%`;
 }
 function blindReason(detectable, direction2) {
   return detectable === null ? "could not detect its band: no change could have been confirmed at these trials" : `could not detect its band: the smallest change these trials could have confirmed is ${signedChange(detectable, direction2)}`;
@@ -97518,8 +97518,8 @@ function chart(title, labels2, values, axis) {
 function withCurrent(history2, current) {
   return [...history2.filter((e2) => e2.runId !== current?.runId), ...current ? [current] : []];
 }
-function renderTrend(history2, current, appended = true, points = TREND_POINTS) {
-  const series = withCurrent(history2, current).slice(-points);
+function renderTrend(history2, current, appended = true, points2 = TREND_POINTS) {
+  const series = withCurrent(history2, current).slice(-points2);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return "";
   const keys = Object.keys(latest.phases);
@@ -99385,10 +99385,10 @@ function renderBuckets(buckets) {
 
 // src/compare/knee.ts
 var KNEE_GROWTH = 0.1;
-function findKnee(points) {
-  for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i];
-    const b = points[i + 1];
+function findKnee(points2) {
+  for (let i = 0; i + 1 < points2.length; i++) {
+    const a = points2[i];
+    const b = points2[i + 1];
     const growth = a.rps > 0 ? (b.rps - a.rps) / a.rps : b.rps > 0 ? Number.POSITIVE_INFINITY : 0;
     if (growth < KNEE_GROWTH && b.p99 > a.p99) return i;
   }
@@ -99421,13 +99421,13 @@ function xychart(title, xAxis, levels, values, axis) {
   ].join("\n");
 }
 function sweepCurve(s) {
-  const points = pointsOf(s);
-  return { unit: levelName(s), points, knee: findKnee(points) };
+  const points2 = pointsOf(s);
+  return { unit: levelName(s), points: points2, knee: findKnee(points2) };
 }
 function renderSweepSection(s) {
-  const { points, knee, unit } = sweepCurve(s);
+  const { points: points2, knee, unit } = sweepCurve(s);
   const rows = steps(s).map((p, i) => [
-    String(points[i]?.level ?? ""),
+    String(points2[i]?.level ?? ""),
     p.merged.rps.toFixed(0),
     formatUs(p.merged.latency.p50),
     formatUs(p.merged.latency.p90),
@@ -99435,8 +99435,8 @@ function renderSweepSection(s) {
     String(p.merged.failures + Object.values(p.merged.errors).reduce((a, b) => a + b, 0)),
     i === knee ? "◀ knee" : ""
   ]);
-  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points[knee]?.p99 ?? 0)}).`;
-  const levels = points.map((p) => p.level);
+  const kneeLine = knee === void 0 ? "No knee: throughput kept growing by 10% or more per level (or p99 did not grow)." : `**Knee at ${points2[knee]?.level} ${unit}**: beyond it throughput grows by less than 10% while p99 keeps growing (${points2[knee]?.rps.toFixed(0)} req/s, p99 ${formatUs(points2[knee]?.p99 ?? 0)}).`;
+  const levels = points2.map((p) => p.level);
   return [
     `#### ${escapeMarkdown(s.name)}`,
     "",
@@ -99448,7 +99448,7 @@ function renderSweepSection(s) {
       `${s.name}: throughput`,
       unit,
       levels,
-      points.map((p) => Math.round(p.rps)),
+      points2.map((p) => Math.round(p.rps)),
       "req/s"
     ),
     "",
@@ -99456,7 +99456,7 @@ function renderSweepSection(s) {
       `${s.name}: p99 latency`,
       unit,
       levels,
-      points.map((p) => Math.round(p.p99 / 10) / 100),
+      points2.map((p) => Math.round(p.p99 / 10) / 100),
       "ms"
     )
   ].join("\n");
@@ -99515,16 +99515,19 @@ function profileLines(results2) {
       lines.push(bounded2(`- **profile of ${where}**: ${files}`));
       continue;
     }
+    const drawn = diff.flame ? `, flame graph \`${pathText(diff.flame)}\`` : "";
     const cost = (results2.costs ?? []).find((c) => c.scenario === r.scenario && c.phase === r.phase)?.services.find((x) => x.service === r.service);
     if (cost && !cost.rose) {
       lines.push(
-        bounded2(`- **where ${where}**: its CPU per request did not rise, so no function is named; files: ${files}`)
+        bounded2(
+          `- **where ${where}**: its CPU per request did not rise, so no function is named; files: ${files}${drawn}`
+        )
       );
       continue;
     }
     const risen = diff.functions.slice(0, NAMED2).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
     const said2 = risen ? `the share of the samples (${escapeMarkdown(diff.sampleType)}) rose most under ${risen}` : "no function took a larger share of the samples";
-    lines.push(bounded2(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}`));
+    lines.push(bounded2(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}${drawn}`));
   }
   return lines;
 }
@@ -99550,8 +99553,8 @@ function percent2(fraction) {
     const factor = 1 + fraction;
     return `×${factor < 100 ? factor.toFixed(1) : Math.round(factor)}`;
   }
-  const pct3 = fraction * 100;
-  return `${pct3 >= 0 ? "+" : ""}${pct3.toFixed(Math.abs(pct3) < 10 ? 1 : 0)}%`;
+  const pct4 = fraction * 100;
+  return `${pct4 >= 0 ? "+" : ""}${pct4.toFixed(Math.abs(pct4) < 10 ? 1 : 0)}%`;
 }
 function delta(c) {
   if (c.delta === null) {
@@ -100413,6 +100416,7 @@ var resultsFileSchema = external_exports.looseObject({
       service: external_exports.string().max(1e3),
       sampleType: external_exports.string().max(1e3),
       unit: external_exports.string().max(1e3),
+      flame: external_exports.string().max(1e3).optional(),
       functions: external_exports.array(
         external_exports.object({
           name: external_exports.string().max(1e3),
@@ -100643,8 +100647,8 @@ function comparisonsTable(comparisons) {
   if (comparisons.length === 0) return '<p class="meta">Nothing was compared.</p>';
   const sorted = sortForReport(comparisons);
   const rows = sorted.slice(0, MAX_ROWS2).map((c) => {
-    const pct3 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
-    const delta2 = c.delta === null ? "" : `${pct3(c.delta)}${c.interval ? ` [${pct3(c.interval[0])}, ${pct3(c.interval[1])}]` : ""}`;
+    const pct4 = (v) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
+    const delta2 = c.delta === null ? "" : `${pct4(c.delta)}${c.interval ? ` [${pct4(c.interval[0])}, ${pct4(c.interval[1])}]` : ""}`;
     const why = c.accepted ? `by ${c.accepted.by}: ${c.accepted.reason}` : c.reason ?? "";
     return `<tr class="${c.result}"><td class="text">${e(c.scenario)}</td><td class="text">${e(c.phase)}</td><td class="text">${e(c.metric)}</td><td>${c.baseline === null ? "—" : e(formatMetricValue(c.metric, c.baseline))}</td><td>${e(formatMetricValue(c.metric, c.current))}</td><td>${e(delta2)}</td><td class="text">${e(c.band)}</td><td class="text">${e(RESULT_LABEL[c.result] ?? c.result)}${c.pValue !== void 0 ? ` (p=${e(String(c.pValue))})` : ""}${why ? `: ${e(why)}` : ""}</td></tr>`;
   });
@@ -100723,11 +100727,11 @@ function sweepSections(scenarios) {
 function sweepSection(s) {
   const curve = sweepCurve(s);
   const { unit, knee } = curve;
-  const points = curve.points.slice(0, MAX_LEVELS);
+  const points2 = curve.points.slice(0, MAX_LEVELS);
   const at = knee === void 0 ? void 0 : curve.points[knee];
   const kneeLine = at ? `Knee at ${at.level} ${unit}: beyond it throughput grows by less than 10% while p99 keeps growing (${at.rps.toFixed(0)} req/s, p99 ${formatUs(at.p99)}).` : "No knee: throughput kept growing by 10% or more per level (or p99 did not grow).";
-  const levels = points.map((p) => p.level);
-  const drawnKnee = knee !== void 0 && knee < points.length ? knee : void 0;
+  const levels = points2.map((p) => p.level);
+  const drawnKnee = knee !== void 0 && knee < points2.length ? knee : void 0;
   return [
     `<h2>sweep: ${e(s.name)}</h2>`,
     `<p>${e(kneeLine)}</p>`,
@@ -100735,7 +100739,7 @@ function sweepSection(s) {
       "throughput",
       unit,
       levels,
-      points.map((p) => p.rps),
+      points2.map((p) => p.rps),
       (v) => `${Math.round(v)} req/s`,
       drawnKnee
     ),
@@ -100743,11 +100747,11 @@ function sweepSection(s) {
       "p99 latency",
       unit,
       levels,
-      points.map((p) => p.p99),
+      points2.map((p) => p.p99),
       formatUs,
       drawnKnee
     ),
-    curve.points.length > points.length ? `<p class="meta">… and ${curve.points.length - points.length} more levels (see the results file).</p>` : ""
+    curve.points.length > points2.length ? `<p class="meta">… and ${curve.points.length - points2.length} more levels (see the results file).</p>` : ""
   ].join("\n");
 }
 function lineSvg(label2, unit, levels, values, format, knee) {
@@ -101167,54 +101171,54 @@ function assertNever2(value, what = "kind") {
 }
 
 // src/runner-kit/fill.ts
-function fillRecord(record2, fill, at) {
-  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill(v, `${at}.${k}`, true)]));
+function fillRecord(record2, fill2, at) {
+  return Object.fromEntries(Object.entries(record2).map(([k, v]) => [k, fill2(v, `${at}.${k}`, true)]));
 }
-function fillRequest(r, fill, at) {
+function fillRequest(r, fill2, at) {
   const request2 = {
     ...r,
-    url: fill(r.url, `${at}.url`),
-    headers: fillRecord(r.headers, fill, `${at}.headers`)
+    url: fill2(r.url, `${at}.url`),
+    headers: fillRecord(r.headers, fill2, `${at}.headers`)
   };
-  if (r.body !== void 0) request2.body = fill(r.body, `${at}.body`);
-  if (r.bodies !== void 0) request2.bodies = r.bodies.map((b, j) => fill(b, `${at}.bodies[${j}]`));
+  if (r.body !== void 0) request2.body = fill2(r.body, `${at}.body`);
+  if (r.bodies !== void 0) request2.bodies = r.bodies.map((b, j) => fill2(b, `${at}.bodies[${j}]`));
   return request2;
 }
-function fillHttp(target, fill, at) {
-  if (!target.mix) return { ...target, request: fillRequest(target.request, fill, `${at}.request`) };
-  const mix = target.mix.map((e2, j) => ({ ...e2, request: fillRequest(e2.request, fill, `${at}.requests[${j}]`) }));
+function fillHttp(target, fill2, at) {
+  if (!target.mix) return { ...target, request: fillRequest(target.request, fill2, `${at}.request`) };
+  const mix = target.mix.map((e2, j) => ({ ...e2, request: fillRequest(e2.request, fill2, `${at}.requests[${j}]`) }));
   return { ...target, mix, request: mix[0].request };
 }
-function fillWs(target, fill, at) {
+function fillWs(target, fill2, at) {
   const w = target.websocket;
   const where = `${at}.websocket`;
   return {
     ...target,
     websocket: {
       ...w,
-      url: fill(w.url, `${where}.url`),
-      headers: fillRecord(w.headers, fill, `${where}.headers`),
-      hello: w.hello.map((h, j) => fill(h, `${where}.hello[${j}]`)),
-      message: fill(w.message, `${where}.message`)
+      url: fill2(w.url, `${where}.url`),
+      headers: fillRecord(w.headers, fill2, `${where}.headers`),
+      hello: w.hello.map((h, j) => fill2(h, `${where}.hello[${j}]`)),
+      message: fill2(w.message, `${where}.message`)
     }
   };
 }
-function fillGrpc(target, fill, at) {
+function fillGrpc(target, fill2, at) {
   const g = target.grpc;
   const where = `${at}.grpc`;
   return {
     ...target,
-    grpc: { ...g, url: fill(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill, `${where}.metadata`) }
+    grpc: { ...g, url: fill2(g.url, `${where}.url`), metadata: fillRecord(g.metadata, fill2, `${where}.metadata`) }
   };
 }
-function fillTarget(target, fill, at) {
+function fillTarget(target, fill2, at) {
   switch (target.kind) {
     case "http":
-      return fillHttp(target, fill, at);
+      return fillHttp(target, fill2, at);
     case "ws":
-      return fillWs(target, fill, at);
+      return fillWs(target, fill2, at);
     case "grpc":
-      return fillGrpc(target, fill, at);
+      return fillGrpc(target, fill2, at);
     default:
       return assertNever2(target);
   }
@@ -101244,18 +101248,18 @@ function expandPlan(plan, env, secret) {
 function unfilledPlan(plan) {
   return plan.setup ? fillPlan(plan, (text) => fillPlaceholders(text, () => void 0, "host")) : plan;
 }
-function fillPlan(plan, fill) {
+function fillPlan(plan, fill2) {
   return {
     ...plan,
     ...plan.setup ? {
       setup: plan.setup.map((s, i) => ({
         ...s,
-        request: fillRequest(s.request, fill, `setup[${i}] (${s.name}).request`)
+        request: fillRequest(s.request, fill2, `setup[${i}] (${s.name}).request`)
       }))
     } : {},
     scenarios: plan.scenarios.map((s, i) => ({
       ...s,
-      target: fillTarget(s.target, fill, `scenarios[${i}] (${s.name})`)
+      target: fillTarget(s.target, fill2, `scenarios[${i}] (${s.name})`)
     }))
   };
 }
@@ -102690,12 +102694,95 @@ function profileDiff(base, head, options = {}) {
 }
 var DEEPEST_SHARE = 0.75;
 
+// src/profiles/flame.ts
+var WIDTH2 = 1200;
+var ROW = 17;
+var PAD = 10;
+var HEADER2 = 54;
+var MIN_SHARE = 1e-3;
+var FLAME_MAX_FRAMES = 5e3;
+var NAME_MAX = 300;
+var CHAR_PX = 7;
+var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
+var notXml = (c) => c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 127 || c >= 65534;
+function xml(text) {
+  return Array.from(text, (ch) => notXml(ch.charCodeAt(0)) && ch.length === 1 ? "?" : ch).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+var pct2 = (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
+var points = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(2)} points`;
+function flameFrames(base, head) {
+  const frames = [];
+  if (head.total <= 0) return frames;
+  const childOf = (n, c) => n?.children.find((x) => x.name === c.name && x.file === c.file);
+  const walk = (h, b, depth, x) => {
+    let at = x;
+    for (const c of h.children) {
+      const share2 = c.value / head.total;
+      if (share2 >= MIN_SHARE) {
+        const bc = childOf(b, c);
+        frames.push({
+          name: c.name,
+          file: c.file,
+          depth,
+          x: at,
+          share: share2,
+          baseShare: bc && base.total > 0 ? bc.value / base.total : 0
+        });
+        walk(c, bc, depth + 1, at);
+      }
+      at += share2;
+    }
+  };
+  walk(head.root, base.root, 0, 0);
+  if (frames.length <= FLAME_MAX_FRAMES) return frames;
+  const least = [...frames].sort((a, b) => b.share - a.share)[FLAME_MAX_FRAMES - 1]?.share ?? 0;
+  const wider = frames.filter((f) => f.share > least);
+  const tied = frames.filter((f) => f.share === least).slice(0, FLAME_MAX_FRAMES - wider.length);
+  const kept = /* @__PURE__ */ new Set([...wider, ...tied]);
+  return frames.filter((f) => kept.has(f));
+}
+function fill(delta2, most) {
+  const k = most > 0 ? Math.round(Math.min(Math.abs(delta2), most) / most * 200) : 0;
+  const v = 255 - k;
+  return delta2 > 0 ? `rgb(255,${v},${v})` : delta2 < 0 ? `rgb(${v},${v},255)` : "rgb(255,255,255)";
+}
+function diffFlameGraph(base, head, title) {
+  const frames = flameFrames(base, head);
+  const depth = frames.reduce((a, f) => Math.max(a, f.depth + 1), 1);
+  const height = HEADER2 + depth * ROW + PAD * 2;
+  const span = WIDTH2 - 2 * PAD;
+  const most = frames.reduce((a, f) => Math.max(a, Math.abs(f.share - f.baseShare)), 0);
+  const what = `${xml(clip(head.sampleType))} ${xml(clip(head.unit))}`;
+  const cut = head.truncated || base.truncated ? "; a stack deeper than the kept tree is cut short" : "";
+  const lines = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH2}" height="${height}" viewBox="0 0 ${WIDTH2} ${height}" font-family="Verdana, sans-serif" font-size="12">`,
+    `<rect x="0" y="0" width="${WIDTH2}" height="${height}" fill="#f8f8f8"/>`,
+    `<text x="${WIDTH2 / 2}" y="20" font-size="16" text-anchor="middle">perf-gate: ${xml(clip(title.service))} in ${xml(clip(title.scenario))}/${xml(clip(title.phase))}, head against base</text>`,
+    `<text x="${WIDTH2 / 2}" y="40" text-anchor="middle" fill="#444">widths: head's share of its samples (${what}); red: a larger share than base's, blue: a smaller one; hover a frame for both${cut}</text>`
+  ];
+  for (const f of frames) {
+    const x = PAD + f.x * span;
+    const w = f.share * span;
+    const y = height - PAD - (f.depth + 1) * ROW;
+    const delta2 = f.share - f.baseShare;
+    const tip = `${clip(f.name)}${f.file ? ` (${clip(f.file)})` : ""}: head ${pct2(f.share)}, base ${pct2(f.baseShare)}, ${points(delta2)}`;
+    const chars = Math.floor((w - 6) / CHAR_PX);
+    const label2 = chars < 3 ? "" : f.name.length <= chars ? f.name : `${f.name.slice(0, chars - 2)}..`;
+    lines.push(
+      `<g><title>${xml(tip)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${ROW - 1}" fill="${fill(delta2, most)}" stroke="#bbb" stroke-width="0.5"/>` + (label2 ? `<text x="${(x + 3).toFixed(2)}" y="${y + ROW - 5}">${xml(label2)}</text>` : "") + "</g>"
+    );
+  }
+  lines.push("</svg>", "");
+  return lines.join("\n");
+}
+
 // src/profiles/pprof.ts
 import { gunzipSync } from "node:zlib";
 var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 var PROFILE_MAX_FIELDS = 1e6;
 var PROFILE_MAX_STACK = 1024;
 var PROFILE_MAX_FRAME_VISITS = 2e7;
+var PROFILE_MAX_NODES = 1e5;
 var ProfileError = class extends Error {
 };
 function varintAt(buf, at, what) {
@@ -102794,6 +102881,9 @@ function readPprof(bytes) {
   const flat = /* @__PURE__ */ new Map();
   const cum = /* @__PURE__ */ new Map();
   let total = 0;
+  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
+  let nodes = 0;
+  let truncated = false;
   for (const m of messages(top, 2)) {
     const f = read(m);
     const value = numbers(f, 2)[at] ?? 0;
@@ -102811,7 +102901,33 @@ function readPprof(bytes) {
     const leaf = frames[0];
     if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
     for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+    let node2 = root;
+    node2.value += value;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const key = frames[i];
+      let next = node2.children.get(key);
+      if (!next) {
+        if (nodes === PROFILE_MAX_NODES) {
+          truncated = true;
+          break;
+        }
+        nodes++;
+        next = { key, value: 0, children: /* @__PURE__ */ new Map() };
+        node2.children.set(key, next);
+      }
+      next.value += value;
+      node2 = next;
+    }
   }
+  const finished = (b) => {
+    const [name2 = "", file2 = ""] = b.key.split("\0");
+    return {
+      name: name2,
+      file: file2,
+      value: b.value,
+      children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
+    };
+  };
   const chosen = types[at];
   const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
   return {
@@ -102821,24 +102937,29 @@ function readPprof(bytes) {
     functions: [...cum.keys()].map((key) => {
       const [name2 = "", file2 = ""] = key.split("\0");
       return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
-    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name))
+    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+    root: finished(root),
+    truncated
   };
 }
 
 // src/profiles/record.ts
 var PROFILES_DIR = "perf-gate-profiles";
 var DIFF_TOP = 5;
-var NAME_MAX = 200;
+var NAME_MAX2 = 200;
 var GZIP = [31, 139];
 function part(name2) {
   return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\.+/, "_").slice(0, 80) || "_";
+}
+function flameFile(p) {
+  return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
 }
 function profileFile(p, data) {
   const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? ".pb.gz" : ".pb";
   const side = p.side ? `${p.side}.` : "";
   return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
 }
-var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
+var clip2 = (s) => s.length > NAME_MAX2 ? `${s.slice(0, NAME_MAX2)}…` : s;
 function profileRecords(sides) {
   const records = [];
   const files = [];
@@ -102875,17 +102996,20 @@ function profileRecords(sides) {
     const before = b && read.get(key("base", b));
     if (!after || !before) continue;
     const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
-      name: clip(f.name),
-      file: clip(f.file),
+      name: clip2(f.name),
+      file: clip2(f.file),
       flat: f.flat,
       cum: f.cum
     }));
+    const where = { scenario: h.scenario, phase: h.phase, service: h.service };
+    const flame = flameFile(where);
+    const drawn = !files.some((f) => f.file === flame);
+    if (drawn) files.push({ file: flame, data: new TextEncoder().encode(diffFlameGraph(before, after, where)) });
     diffs.push({
-      scenario: h.scenario,
-      phase: h.phase,
-      service: h.service,
-      sampleType: clip(after.sampleType),
-      unit: clip(after.unit),
+      ...where,
+      sampleType: clip2(after.sampleType),
+      unit: clip2(after.unit),
+      ...drawn ? { flame } : {},
       functions
     });
   }
@@ -102956,7 +103080,7 @@ function generatorCapacity(t, runnerCpus) {
   const perThread = t.generator.busyPct === void 0 ? threads : Infinity;
   return Math.max(0.01, Math.min(perThread, cores, runnerCpus ?? Infinity));
 }
-function pct2(v) {
+function pct3(v) {
   return `${Math.round(v * 1e3) / 10}%`;
 }
 function lateForGenerator(trials2) {
@@ -102995,7 +103119,7 @@ function generatorBound2(kind, rate2, trials2, runnerCpus) {
   if (late && late.count >= GENERATOR_LIMITS.lateCount && late.count / late.scheduled >= GENERATOR_LIMITS.lateShare) {
     const where = trials2.length === 1 ? `trial ${late.worst.trial}` : `${trials2.length} trials (most in trial ${late.worst.trial}: ${late.worst.count})`;
     reasons.push(
-      `${where}: ${late.count} of ${late.scheduled} sends (${pct2(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate2 ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
+      `${where}: ${late.count} of ${late.scheduled} sends (${pct3(late.count / late.scheduled)}) started over ${OPEN_LATE_MS} ms late while the generator was busy, it fell behind ${rate2 ?? "?"} ${kind === "ws" ? "messages/s per peer" : "req/s"}`
     );
   }
   if (reasons.length === 0) return void 0;
@@ -106152,26 +106276,26 @@ function phaseCharts(phase2, entries, shifts) {
   return [
     `<h2>${escapeHtml(phase2)}</h2>`,
     ...METRICS2.map(({ key, label: label2, format }) => {
-      const points = entries.map((x, i) => ({ i, v: x.phases[phase2]?.[key], time: x.time, commit: x.commit })).filter(
+      const points2 = entries.map((x, i) => ({ i, v: x.phases[phase2]?.[key], time: x.time, commit: x.commit })).filter(
         (p) => p.v !== void 0 && Number.isFinite(p.v) && (key === "rps" || p.v > 0)
       );
       const marks = shifts.filter((s) => s.phase === phase2 && s.metric === key).map((s) => ({ i: entries.findIndex((x) => x.runId === s.runId && x.time === s.time), s })).filter((m) => m.i >= 0);
-      return lineSvg2(label2, points, entries.length, marks, format);
+      return lineSvg2(label2, points2, entries.length, marks, format);
     })
   ].join("\n");
 }
-function lineSvg2(label2, points, runs, marks, format) {
-  if (points.length === 0) return `<p class="meta">${escapeHtml(label2)}: no values.</p>`;
+function lineSvg2(label2, points2, runs, marks, format) {
+  if (points2.length === 0) return `<p class="meta">${escapeHtml(label2)}: no values.</p>`;
   const W = 720;
   const H = 140;
   const pad = 28;
-  const lo = Math.min(...points.map((p) => p.v));
-  const hi = Math.max(...points.map((p) => p.v));
+  const lo = Math.min(...points2.map((p) => p.v));
+  const hi = Math.max(...points2.map((p) => p.v));
   const span = hi - lo || Math.max(1, hi);
   const x = (i) => pad + (runs > 1 ? i / (runs - 1) * (W - 2 * pad) : (W - 2 * pad) / 2);
   const y = (v) => H - pad - (v - lo) / span * (H - 2 * pad);
-  const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
-  const dots = points.map(
+  const line = points2.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
+  const dots = points2.map(
     (p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="2.5" fill="#0969da"><title>${escapeHtml(`${format(p.v)} · ${p.time} · ${short(p.commit)}`)}</title></circle>`
   ).join("");
   const lines = marks.map(

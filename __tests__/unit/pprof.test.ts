@@ -7,7 +7,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { profileDiff } from '../../src/profiles/diff.js';
 import { PROFILE_MAX_BYTES } from '../../src/runner-kit/profile.js';
-import { PROFILE_MAX_FIELDS, PROFILE_MAX_STACK, ProfileError, readPprof } from '../../src/profiles/pprof.js';
+import {
+  PROFILE_MAX_FIELDS,
+  PROFILE_MAX_NODES,
+  PROFILE_MAX_STACK,
+  ProfileError,
+  readPprof,
+  type StackNode,
+} from '../../src/profiles/pprof.js';
 
 const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');
 const profile = (side: string) => readPprof(readFileSync(join(DIR, `${side}.pb.gz`)));
@@ -157,6 +164,84 @@ describe('readPprof on profiles made by hand', () => {
       ['g', 0.75],
       ['f', 0.25],
     ]);
+  });
+});
+
+/** Each path's own value (its samples that end there), root first, names joined by ';' as folded
+ * stacks write them. */
+function selfByPath(node: StackNode, prefix: string[] = [], out = new Map<string, number>()): Map<string, number> {
+  const own = node.value - node.children.reduce((a, c) => a + c.value, 0);
+  if (own > 0 && prefix.length > 0) out.set(prefix.join(';'), (out.get(prefix.join(';')) ?? 0) + own);
+  for (const c of node.children) selfByPath(c, [...prefix, c.name], out);
+  return out;
+}
+
+/** `go tool pprof -traces`: each sample's stack (leaf first) and its value, read as folded stacks
+ * (root first; an inlined frame's " (inline)" left out, as the tree counts a function once), ns. */
+function traces(side: string): Map<string, number> {
+  const unit: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
+  const out = new Map<string, number>();
+  const blocks = readFileSync(join(DIR, `${side}.traces.txt`), 'utf8')
+    .split(/^-+\+-+$/m)
+    .slice(1);
+  for (const block of blocks) {
+    const lines = block.split('\n').filter((l) => l.trim() !== '');
+    const m = /^\s*([\d.]+)(ns|us|µs|ms|s)\s+(.+)$/.exec(lines[0] ?? '');
+    if (!m) continue;
+    const frames = [m[3] as string, ...lines.slice(1).map((l) => l.trim())].map((f) => f.replace(/ \(inline\)$/, ''));
+    const path = frames.reverse().join(';');
+    out.set(path, (out.get(path) ?? 0) + Math.round(Number(m[1]) * (unit[m[2] as string] as number)));
+  }
+  return out;
+}
+
+describe('readPprof: the stacks merged into a tree, as go tool pprof -traces lists them', () => {
+  it.each(['base', 'head'])('%s: every stack’s value, root first, equal to pprof’s', (side) => {
+    const p = profile(side);
+    const theirs = traces(side);
+    expect(theirs.size).toBeGreaterThan(50);
+    expect(selfByPath(p.root)).toEqual(theirs);
+    expect(p.root.value).toBe(p.total);
+    expect(p.truncated).toBe(false);
+  });
+
+  it('a recursive function is a node at each depth it is called at', () => {
+    const p = readPprof(
+      handMade([
+        { stack: [1, 1, 1, 2], values: [1, 30] },
+        { stack: [2], values: [3, 10] },
+      ]),
+    );
+    expect(selfByPath(p.root)).toEqual(
+      new Map([
+        ['g;f;f;f', 30],
+        ['g', 10],
+      ]),
+    );
+  });
+
+  it(`bounded: past ${PROFILE_MAX_NODES} nodes a path is cut, its value kept at the deepest node it has`, () => {
+    // 100 stacks of 1,024 frames, each a different pattern of f and g in its 7 root-most frames: about
+    // 101,700 distinct paths
+    const samples = Array.from({ length: 100 }, (_, i) => ({
+      stack: [
+        ...Array.from({ length: PROFILE_MAX_STACK - 7 }, () => 1),
+        ...Array.from({ length: 7 }, (_, b) => ((i >> b) & 1) + 1),
+      ],
+      values: [1, 1] as [number, number],
+    }));
+    const p = readPprof(handMade(samples));
+    expect(p.truncated).toBe(true);
+    expect(p.root.value).toBe(100);
+    let nodes = 0;
+    const count = (n: StackNode) => {
+      nodes += n.children.length;
+      n.children.forEach(count);
+    };
+    count(p.root);
+    expect(nodes).toBe(PROFILE_MAX_NODES);
+    // every sample's value is still in the tree, at the deepest node its path kept
+    expect([...selfByPath(p.root).values()].reduce((a, v) => a + v, 0)).toBe(100);
   });
 });
 

@@ -203,7 +203,11 @@ describe('profileRecords: files, records, and A/B’s diff', () => {
     expect(r.files.map((f) => f.file)).toEqual([
       'perf-gate-profiles/base.orders.c4.api.pb.gz',
       'perf-gate-profiles/head.orders.c4.api.pb.gz',
+      'perf-gate-profiles/diff.orders.c4.api.svg',
     ]);
+    // the diff's flame graph: an SVG beside the profiles, named in the diff's record
+    expect(new TextDecoder().decode(r.files[2]?.data).startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(r.diffs[0]?.flame).toBe('perf-gate-profiles/diff.orders.c4.api.svg');
     expect(r.records).toEqual([
       {
         scenario: 'orders',
@@ -303,7 +307,7 @@ describe('profileLines: the report’s line per failing phase and service', () =
     ];
     const results = { comparisons: [row('regression')], profiles: base.records, profileDiffs: base.diffs };
     expect(profileLines({ ...results, costs: cost(false) })).toEqual([
-      '- **where orders/c4, api**: its CPU per request did not rise, so no function is named; files: base `perf-gate-profiles/base.orders.c4.api.pb.gz`, head `perf-gate-profiles/head.orders.c4.api.pb.gz`',
+      '- **where orders/c4, api**: its CPU per request did not rise, so no function is named; files: base `perf-gate-profiles/base.orders.c4.api.pb.gz`, head `perf-gate-profiles/head.orders.c4.api.pb.gz`, flame graph `perf-gate-profiles/diff.orders.c4.api.svg`',
     ]);
     expect(profileLines({ ...results, costs: cost(true) })[0]).toContain('rose most under main.parseWork');
   });

@@ -30,7 +30,11 @@ export interface DiffOptions {
 const rise = (c: FunctionChange) => c.cum.head - c.cum.base;
 
 /** The functions whose share rose from base to head, most first (those that did not rise left out). */
-export function profileDiff(base: ProfileSummary, head: ProfileSummary, options: DiffOptions = {}): FunctionChange[] {
+export function profileDiff(
+  base: Pick<ProfileSummary, 'functions'>,
+  head: Pick<ProfileSummary, 'functions'>,
+  options: DiffOptions = {},
+): FunctionChange[] {
   const key = (f: { name: string; file: string }) => `${f.name}\u0000${f.file}`;
   const before = new Map(base.functions.map((f) => [key(f), f]));
   const after = new Map(head.functions.map((f) => [key(f), f]));

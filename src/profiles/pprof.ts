@@ -1,7 +1,8 @@
 // Pure: a pprof profile (profile.proto, as Go's /debug/pprof/profile and every pprof-speaking profiler
 // serve it, gzip-compressed or not) read into what a diff needs: the profile's total and each
 // function's flat share (samples whose innermost frame it is) and cumulative share (samples with it
-// anywhere on the stack, once each). The bytes come from the service under test: untrusted, so the
+// anywhere on the stack, once each), and the samples' stacks merged into one tree (root first, as a flame
+// graph draws them). The bytes come from the service under test: untrusted, so the
 // decoding is bounded (sizes, counts, nesting) and every failure is a ProfileError, never a crash.
 import { gunzipSync } from 'node:zlib';
 import { PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
@@ -13,6 +14,9 @@ export const PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 export const PROFILE_MAX_FIELDS = 1_000_000;
 export const PROFILE_MAX_STACK = 1024;
 export const PROFILE_MAX_FRAME_VISITS = 20_000_000;
+/** The most nodes the stacks' tree keeps: a sample whose path would need more adds its value to the
+ * deepest node it has (the tree is then `truncated`). */
+export const PROFILE_MAX_NODES = 100_000;
 
 export class ProfileError extends Error {}
 
@@ -26,6 +30,16 @@ export interface ProfileFunction {
   cum: number;
 }
 
+/** A call path's node: samples whose stack starts (at its root) with the path to it. */
+export interface StackNode {
+  name: string;
+  file: string;
+  /** the samples' values with this path on their stack, added up */
+  value: number;
+  /** its callees, by name then file */
+  children: StackNode[];
+}
+
 export interface ProfileSummary {
   /** what the values count, as the profile names it: `cpu` and `nanoseconds` for a Go CPU profile */
   sampleType: string;
@@ -34,6 +48,10 @@ export interface ProfileSummary {
   total: number;
   /** by flat value, largest first */
   functions: ProfileFunction[];
+  /** every sample's stack, root first, merged: the root is no function (its value is `total`) */
+  root: StackNode;
+  /** some sample's path was cut short at PROFILE_MAX_NODES nodes (its value stays at the deepest kept) */
+  truncated: boolean;
 }
 
 /** A protobuf message's fields: field number → each occurrence (varints as numbers, the rest as bytes). */
@@ -158,6 +176,15 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
   const flat = new Map<string, number>();
   const cum = new Map<string, number>();
   let total = 0;
+  // the tree as it is built: each node's children by key
+  interface Building {
+    key: string;
+    value: number;
+    children: Map<string, Building>;
+  }
+  const root: Building = { key: '', value: 0, children: new Map() };
+  let nodes = 0;
+  let truncated = false;
   for (const m of messages(top, 2)) {
     const f = read(m);
     const value = numbers(f, 2)[at] ?? 0;
@@ -175,7 +202,33 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
     const leaf = frames[0];
     if (leaf !== undefined) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
     for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+    let node = root;
+    node.value += value;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const key = frames[i] as string;
+      let next = node.children.get(key);
+      if (!next) {
+        if (nodes === PROFILE_MAX_NODES) {
+          truncated = true;
+          break;
+        }
+        nodes++;
+        next = { key, value: 0, children: new Map() };
+        node.children.set(key, next);
+      }
+      next.value += value;
+      node = next;
+    }
   }
+  const finished = (b: Building): StackNode => {
+    const [name = '', file = ''] = b.key.split('\u0000');
+    return {
+      name,
+      file,
+      value: b.value,
+      children: [...b.children.values()].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)).map(finished),
+    };
+  };
   const chosen = types[at] as { type: string; unit: string };
   const share = (v: number | undefined) => (total > 0 ? (v ?? 0) / total : 0);
   return {
@@ -188,5 +241,7 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
         return { name, file, flat: share(flat.get(key)), cum: share(cum.get(key)) };
       })
       .sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+    root: finished(root),
+    truncated,
   };
 }

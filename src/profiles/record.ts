@@ -1,8 +1,9 @@
 // Pure: the profiles a run's profiling trials took (sut.profile), made into what the run keeps: a file
 // per profile beside the results, a record of each (or why there is none), and in A/B each service's
-// diff, head against base. The bytes are the service's: read through readPprof's bounds, and a profile
-// that cannot be read is said, never a failed run.
+// diff, head against base, with its differential flame graph as a file. The bytes are the service's:
+// read through readPprof's bounds, and a profile that cannot be read is said, never a failed run.
 import { profileDiff } from './diff.js';
+import { diffFlameGraph } from './flame.js';
 import { ProfileError, readPprof, type ProfileSummary } from './pprof.js';
 
 /** One service's profile as a profiling trial took it: its bytes as served, or why there are none. */
@@ -35,6 +36,8 @@ export interface ProfileDiffRecord {
   /** what the samples count (`cpu`, `nanoseconds` for Go's CPU profile) */
   sampleType: string;
   unit: string;
+  /** its differential flame graph (an SVG), relative to the results' directory */
+  flame?: string;
   functions: Array<{
     name: string;
     file: string;
@@ -60,6 +63,11 @@ function part(name: string): string {
       .replace(/^\.+/, '_')
       .slice(0, 80) || '_'
   );
+}
+
+/** The file a diff's flame graph is written to, relative to the results' directory. */
+export function flameFile(p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service'>): string {
+  return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
 }
 
 /** The file a profile is written to, relative to the results' directory. */
@@ -124,12 +132,15 @@ export function profileRecords(sides: ReadonlyArray<{ side?: 'base' | 'head'; pr
       flat: f.flat,
       cum: f.cum,
     }));
+    const where = { scenario: h.scenario, phase: h.phase, service: h.service };
+    const flame = flameFile(where);
+    const drawn = !files.some((f) => f.file === flame);
+    if (drawn) files.push({ file: flame, data: new TextEncoder().encode(diffFlameGraph(before, after, where)) });
     diffs.push({
-      scenario: h.scenario,
-      phase: h.phase,
-      service: h.service,
+      ...where,
       sampleType: clip(after.sampleType),
       unit: clip(after.unit),
+      ...(drawn ? { flame } : {}),
       functions,
     });
   }

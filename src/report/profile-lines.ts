@@ -1,6 +1,6 @@
 // Pure: where in the code each failing phase's time went (sut.profile): per profiled service, the
-// functions whose share of the profile rose most from base to head, and the profile files beside the
-// results. Function and file names are the service's text: escaped here, bounded where recorded.
+// functions whose share of the profile rose most from base to head, and the profile files (and the
+// diff's flame graph) beside the results. Function and file names are the service's text: escaped here, bounded where recorded.
 import { failingPhases, phaseKey } from '../compare/cost.js';
 import type { ResultsFile } from '../results/types.js';
 import { escapeMarkdown as esc } from './escape.js';
@@ -50,6 +50,7 @@ export function profileLines(
       lines.push(bounded(`- **profile of ${where}**: ${files}`));
       continue;
     }
+    const drawn = diff.flame ? `, flame graph \`${pathText(diff.flame)}\`` : '';
     // the service spent no more CPU per request: its profile's shares move by noise, and naming a
     // function would send the reader to code that did no more work (waiting, not working)
     const cost = (results.costs ?? [])
@@ -57,7 +58,9 @@ export function profileLines(
       ?.services.find((x) => x.service === r.service);
     if (cost && !cost.rose) {
       lines.push(
-        bounded(`- **where ${where}**: its CPU per request did not rise, so no function is named; files: ${files}`),
+        bounded(
+          `- **where ${where}**: its CPU per request did not rise, so no function is named; files: ${files}${drawn}`,
+        ),
       );
       continue;
     }
@@ -68,7 +71,7 @@ export function profileLines(
     const said = risen
       ? `the share of the samples (${esc(diff.sampleType)}) rose most under ${risen}`
       : 'no function took a larger share of the samples';
-    lines.push(bounded(`- **where ${where}** (its profile, head against base): ${said}; files: ${files}`));
+    lines.push(bounded(`- **where ${where}** (its profile, head against base): ${said}; files: ${files}${drawn}`));
   }
   return lines;
 }

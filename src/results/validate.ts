@@ -228,6 +228,7 @@ export const resultsFileSchema = z.looseObject({
         service: z.string().max(1000),
         sampleType: z.string().max(1000),
         unit: z.string().max(1000),
+        flame: z.string().max(1000).optional(),
         functions: z
           .array(
             z.object({
