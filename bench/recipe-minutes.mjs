@@ -8,12 +8,16 @@
 //
 //   node bench/recipe-minutes.mjs [recipe,...]      (default: every recipe)
 //   PERF_GATE_RM_LOG=<file>  each run appended as a JSON line: commit (and whether the tree had
-//                            changes), the config's hash, the seed, the machine readings
+//                            changes), the config's hash, the seed, the machine readings, and where
+//                            the time beyond validate's figure went: the trials each side ran, the
+//                            extra ones confirmation ran, those gate.busy put aside, the longest
+//                            silences between progress lines
+//   PERF_GATE_RM_OUT=<dir>   each run's progress lines kept there, each prefixed with its second
 //
 // Needs the engine and the images of scripts/provision-images.sh. No assertion: a measurement.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -28,6 +32,7 @@ const RECIPES = {
 const ENV = { API_PASSWORD: 'bench-pw', API_TOKEN: 'bench-token' };
 const RUNNER_IMAGE = 'perf-gate/node:local';
 const LOG = process.env.PERF_GATE_RM_LOG;
+const OUT = process.env.PERF_GATE_RM_OUT;
 const chosen = (process.argv[2] ?? Object.keys(RECIPES).join(',')).split(',');
 
 const git = (dir, args) => {
@@ -64,9 +69,19 @@ function cli(dir, args) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => resolve({ code, out, seconds: (performance.now() - t0) / 1000 }));
+    // each complete line with the second it arrived at, for the silences between them
+    const lines = [];
+    let partial = '';
+    const take = (d) => {
+      out += d;
+      const at = (performance.now() - t0) / 1000;
+      const parts = (partial + d).split('\n');
+      partial = parts.pop();
+      for (const text of parts) lines.push({ at, text });
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => resolve({ code, out, lines, seconds: (performance.now() - t0) / 1000 }));
   });
 }
 
@@ -78,6 +93,35 @@ function estimate(validateOut, mode) {
   const m = line?.match(/measuring about ([\d.]+) (s|min)(?: \(([\d.]+) (s|min) where every phase stops)?/);
   if (!m) return {};
   return { every: seconds(m[1], m[2]), ...(m[3] ? { early: seconds(m[3], m[4]) } : {}) };
+}
+
+/** Where a run's time went, from its results file: the trials each side kept, the extra ones
+ * confirmation ran (beyond its first), those gate.busy put aside and ran again, the phases stopped
+ * at their early look; absent where the run wrote none. */
+function spentOf(outDir) {
+  const file = join(outDir, 'perf-gate-results.json');
+  if (!existsSync(file)) return {};
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  const sides = [['head', results.scenarios], ...(results.ab?.base ? [['base', results.ab.base]] : [])];
+  const phases = sides.flatMap(([side, scenarios]) =>
+    scenarios.flatMap((s) => s.phases.filter((p) => p.request === undefined).map((p) => ({ side, s, p }))),
+  );
+  return {
+    trials: Object.fromEntries(phases.map(({ side, s, p }) => [`${side} ${s.name}/${p.name}`, p.trials.length])),
+    extra: phases.reduce((a, { p }) => a + Math.max(0, p.trials.length - (p.confirm?.first ?? p.trials.length)), 0),
+    putAside: results.busy?.repeated ?? 0,
+    busyAllowance: results.busy?.repeats ?? null,
+    judgedBusy: phases.flatMap(({ p }) => p.trials).filter((t) => t.busy === true).length,
+    verdict: [...new Set(results.comparisons.map((c) => c.result))].sort(),
+  };
+}
+
+/** The longest silences between progress lines (seconds, the line after each): where a wait hides. */
+function silences(lines, n = 5) {
+  const gaps = lines
+    .slice(1)
+    .map((l, i) => ({ gap: Math.round((l.at - lines[i].at) * 10) / 10, before: l.text.slice(0, 120) }));
+  return gaps.sort((a, b) => b.gap - a.gap).slice(0, n);
 }
 
 printMachine();
@@ -118,9 +162,16 @@ for (const name of chosen) {
         seconds: Math.round(r.seconds * 10) / 10,
         validateSeconds: est,
         stoppedEarly: (r.out.match(/the phase stops here/g) ?? []).length,
+        ...spentOf(out),
+        silences: silences(r.lines),
         machine: { cpu: machine().cpu, loadBefore: load, loadAfter: loadavg()[0] },
       };
       if (LOG) appendFileSync(LOG, `${JSON.stringify(line)}\n`);
+      if (OUT)
+        writeFileSync(
+          join(OUT, `${name}-${mode}-${seed}.log`),
+          r.lines.map((l) => `${l.at.toFixed(1).padStart(7)} ${l.text}`).join('\n') + '\n',
+        );
       console.log(`[recipe-minutes] ${name} ${mode}: exit ${r.code}, ${line.seconds} s (validate: ${said} measuring)`);
       if (r.code !== 0 && r.code !== 1) console.log(r.out.split('\n').slice(-15).join('\n'));
       rows.push([name, mode, String(r.code), said, `${line.seconds} s`, ratio(r.seconds, est.every)]);

@@ -13,6 +13,7 @@
 // median of `repeats` samples (ms), printed with the largest (the first call of a size includes the
 // JIT's warm-up), their ratio and the largest difference between the two versions' p-values.
 // Usage: node bench/statistics.mjs [repeats, default 5] [before ref, default 3e46936]
+//        PERF_GATE_STATS_SIZES=m:n:cap,…  the power search's sizes only (tables 1 and 2 as always)
 import { performance } from 'node:perf_hooks';
 import { git, importSource, importSourceAt, median, printMachine, ROOT } from './lib.mjs';
 
@@ -141,12 +142,18 @@ console.log(
 );
 console.log('| trials vs baseline | cap | values | before ms | after ms (max) | before ÷ after | largest difference |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-for (const [m, n, cap] of [
-  [5, 5, 12],
-  [12, 12, 24],
-  [24, 24, 48],
-  [60, 60, 100],
-]) {
+// the sizes a config allows at their largest: 100 trials against a baseline of 100, the cap at 100
+// (PERF_GATE_STATS_SIZES=100:100:100,50:100:100 runs only those, as `m:n:cap`)
+const SIZES = process.env.PERF_GATE_STATS_SIZES
+  ? process.env.PERF_GATE_STATS_SIZES.split(',').map((t) => t.split(':').map(Number))
+  : [
+      [5, 5, 12],
+      [12, 12, 24],
+      [24, 24, 48],
+      [60, 60, 100],
+      [100, 100, 100],
+    ];
+for (const [m, n, cap] of SIZES) {
   for (const tied of [false, true]) {
     const looks = confirm.looksOf(m, cap);
     const r = sideBySide(

@@ -98996,7 +98996,9 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   let fewest = 0;
   let most = 0;
   let unknown2 = 0;
+  let trials2 = 0;
   const early = config2.gate.earlyLook;
+  const profiled = config2.sut.profile.length > 0 ? 1 : 0;
   for (const s of config2.scenarios) {
     const n = unit === "pairs" ? pairs : s.trials;
     const cap = Math.max(n, s.confirmCap ?? config2.gate.confirm.maxTrials);
@@ -99007,9 +99009,10 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
         unknown2++;
         return;
       }
-      least += ms * n * sides;
-      fewest += ms * (early !== void 0 && early < n ? early : n) * sides;
-      most += ms * cap * sides;
+      least += ms * (n + profiled) * sides;
+      trials2 += (n + profiled) * sides;
+      fewest += ms * ((early !== void 0 && early < n ? early : n) + profiled) * sides;
+      most += ms * (cap + profiled) * sides;
     });
   }
   const extra = unknown2 ? `${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request or message count` : "";
@@ -99018,7 +99021,17 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
     ...fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : [],
     ...most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []
   ];
-  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${extra ? ` plus ${extra}` : ""}, plus booting`;
+  const profiling = profiled ? ", one profiling trial a phase and side included" : "";
+  const planned = plannedTrials(config2.scenarios, unit === "pairs" ? pairs : void 0);
+  const busy = busySaid(config2, least / Math.max(1, trials2), planned);
+  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${profiling}${extra ? ` plus ${extra}` : ""}, plus booting${busy}`;
+}
+function busySaid(config2, meanMs, planned) {
+  const busy = config2.gate.busy;
+  if (!busy || meanMs === 0) return "";
+  const allowance = busyRepeats(busy, planned);
+  if (allowance === 0) return "";
+  return `; on a busy machine up to ${minutes(meanMs * allowance)} more (gate.busy repeats up to ${allowance} trials taken beside other work)`;
 }
 function measuringSaid(config2, scenarios) {
   const { earlyLook: _none, ...gate2 } = config2.gate;

@@ -66,13 +66,25 @@ describe('wallTimeSaid', () => {
   );
   it('gate: trials × (warm-up + duration), as few as the early look, then up to the cap; a request count is not known', () => {
     expect(wallTimeSaid(two, 'trials')).toBe(
-      'measuring about 2.1 min (1.3 min where every phase stops at its early look, at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
+      'measuring about 2.1 min (1.3 min where every phase stops at its early look, at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 8.3 min more (gate.busy repeats up to 20 trials taken beside other work)',
     );
   });
   it('A/B: both sides of every pair', () => {
     expect(wallTimeSaid(two, 'pairs')).toBe(
-      'measuring about 5 min (2.5 min where every phase stops at its early look, at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting',
+      'measuring about 5 min (2.5 min where every phase stops at its early look, at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 20 min more (gate.busy repeats up to 48 trials taken beside other work)',
     );
+  });
+  it('sut.profile: one more trial of every phase on every side, in every figure', () => {
+    const profiled = parseConfigText(
+      `version: 1\nsut: { compose: docker-compose.yml, profile: { api: "http://api:6060/debug/pprof/profile" } }\ndefaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n`,
+      '/ws/perf-gate.yml',
+      (p) => `/ws/${p}`,
+    ).config as NonNullable<ReturnType<typeof parseConfigText>['config']>;
+    // 25 s a trial: 5 + 1 trials, 3 + 1 at the early look, 12 + 1 at the cap; A/B twice each of 6 + 1 pairs
+    expect(wallTimeSaid(profiled, 'trials')).toBe(
+      'measuring about 2.5 min (1.7 min where every phase stops at its early look, at most 5.4 min where a change is confirmed to its cap), one profiling trial a phase and side included, plus booting; on a busy machine up to 4.2 min more (gate.busy repeats up to 10 trials taken beside other work)',
+    );
+    expect(wallTimeSaid(profiled, 'pairs')).toMatch(/^measuring about 5\.8 min \(/);
   });
   it.each<[string, string, string]>([
     ['early-look: off', 'gate: { early-look: off }\n', 'measuring about 2.1 min (at most 5 min'],
@@ -93,18 +105,25 @@ describe('measuringSaid: an update and a sweep, every trial once (no early look,
     const c = config(
       'defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n',
     );
-    expect(measuringSaid(c, c.scenarios)).toBe('measuring about 2.1 min, plus booting');
+    const busy = '; on a busy machine up to 4.2 min more (gate.busy repeats up to 10 trials taken beside other work)';
+    expect(measuringSaid(c, c.scenarios)).toBe(`measuring about 2.1 min, plus booting${busy}`);
     expect(modeOf('update').validate(c, 'gate').line).toBe(
-      'valid: records baselines/ (scheduled refresh); measuring about 2.1 min, plus booting',
+      `valid: records baselines/ (scheduled refresh); measuring about 2.1 min, plus booting${busy}`,
     );
+    // gate.busy off: trials are never repeated, and the line says nothing of it
+    const off = config(
+      'gate: { busy: off }\ndefaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n',
+    );
+    expect(measuringSaid(off, off.scenarios)).toBe('measuring about 2.1 min, plus booting');
   });
   it('a sweep: one trial of each level, its own duration and warm-up', () => {
     const c = config(
       'scenarios:\n  - name: work\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: r100, rate: 100, duration: 10s }]\n    sweep: { rate: [100, 200, 400, 800], duration: 10s, warmup: 2s }\n',
     );
-    expect(measuringSaid(c, sweepScenarios(c.scenarios))).toBe('measuring about 48 s, plus booting');
+    const busy = '; on a busy machine up to 2 min more (gate.busy repeats up to 10 trials taken beside other work)';
+    expect(measuringSaid(c, sweepScenarios(c.scenarios))).toBe(`measuring about 48 s, plus booting${busy}`);
     expect(modeOf('sweep').validate(c, 'gate').line).toBe(
-      'valid: 1 scenario with a ladder; measuring about 48 s, plus booting',
+      `valid: 1 scenario with a ladder; measuring about 48 s, plus booting${busy}`,
     );
   });
 });

@@ -6,6 +6,7 @@ import type { MetricName } from '../metrics/registry.js';
 import type { Config, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { hasBand } from './band.js';
+import { busyRepeats, plannedTrials } from './busy.js';
 import { describeBand } from './compare.js';
 import { type Judging, judgedThresholds } from './judging.js';
 
@@ -86,14 +87,17 @@ function trialMs(s: Scenario, i: number): number | undefined {
 /**
  * What measuring takes, in words: every phase's trials (both sides' in A/B, `pairs` pairs), as few as
  * its early look's where every phase stops there (gate.early-look), and at most up to each scenario's
- * confirmation cap; booting and phases of a request count are not known.
+ * confirmation cap; with `sut.profile`, one more trial of every phase on every side in each figure;
+ * booting and phases of a request count are not known.
  */
 export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = config.ab.pairs): string {
   let least = 0;
   let fewest = 0;
   let most = 0;
   let unknown = 0;
+  let trials = 0;
   const early = config.gate.earlyLook;
+  const profiled = config.sut.profile.length > 0 ? 1 : 0;
   for (const s of config.scenarios) {
     const n = unit === 'pairs' ? pairs : s.trials;
     const cap = Math.max(n, s.confirmCap ?? config.gate.confirm.maxTrials);
@@ -104,9 +108,10 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
         unknown++;
         return;
       }
-      least += ms * n * sides;
-      fewest += ms * (early !== undefined && early < n ? early : n) * sides;
-      most += ms * cap * sides;
+      least += ms * (n + profiled) * sides;
+      trials += (n + profiled) * sides;
+      fewest += ms * ((early !== undefined && early < n ? early : n) + profiled) * sides;
+      most += ms * (cap + profiled) * sides;
     });
   }
   const extra = unknown ? `${unknown} phase${unknown === 1 ? '' : 's'} of a request or message count` : '';
@@ -115,7 +120,20 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
     ...(fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : []),
     ...(most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []),
   ];
-  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(', ')})` : ''}${extra ? ` plus ${extra}` : ''}, plus booting`;
+  const profiling = profiled ? ', one profiling trial a phase and side included' : '';
+  const planned = plannedTrials(config.scenarios, unit === 'pairs' ? pairs : undefined);
+  const busy = busySaid(config, least / Math.max(1, trials), planned);
+  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(', ')})` : ''}${profiling}${extra ? ` plus ${extra}` : ''}, plus booting${busy}`;
+}
+
+/** gate.busy's part of the time: a trial taken beside other work is repeated, up to the run's
+ * allowance for its `planned` trials (both sides' in A/B), each `meanMs` long on average. */
+function busySaid(config: Config, meanMs: number, planned: number): string {
+  const busy = config.gate.busy;
+  if (!busy || meanMs === 0) return '';
+  const allowance = busyRepeats(busy, planned);
+  if (allowance === 0) return '';
+  return `; on a busy machine up to ${minutes(meanMs * allowance)} more (gate.busy repeats up to ${allowance} trials taken beside other work)`;
 }
 
 /** What measuring every phase's trials once takes, in words: an update (no early look, no confirmation)
