@@ -72,6 +72,11 @@ describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
     expect(diff?.functions[0]?.name, JSON.stringify(diff)).toBe('main.checksumBody');
     const first = diff?.functions[0];
     expect((first?.cum.head ?? 0) - (first?.cum.base ?? 0)).toBeGreaterThan(0.02);
+    // the differential flame graph beside them: checksumBody's frame red (its share rose)
+    expect(diff?.flame).toBe('perf-gate-profiles/diff.api.c2.api.svg');
+    const svg = readFileSync(join(out, diff?.flame ?? ''), 'utf8');
+    expect(svg).toMatch(/<title>main\.checksumBody [^<]*\+[\d.]+ points<\/title><rect [^>]*fill="rgb\(255,\d+,\d+\)"/);
+    expect(report).toContain('flame graph `perf-gate-profiles/diff.api.c2.api.svg`');
     expect(report).toMatch(/- \*\*why api\/c2\*\*: more CPU per request: api \+\d+%/);
     expect(report).toMatch(
       /- \*\*where api\/c2, api\*\* \(its profile, head against base\): the share of the samples \(cpu\) rose most under main\.checksumBody \d+(\.\d)?% → \d+(\.\d)?%/,
