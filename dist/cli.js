@@ -41909,7 +41909,7 @@ var require_buffer_list = __commonJS({
         }
       }, {
         key: "join",
-        value: function join9(s) {
+        value: function join10(s) {
           if (this.length === 0) return "";
           var p = this.head;
           var ret = "" + p.data;
@@ -72545,7 +72545,7 @@ var require_tar_stream2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync6, statSync as statSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 import { createInterface } from "node:readline/promises";
 
@@ -95016,7 +95016,7 @@ function scenarioHash(s, bodies, readBodies = () => []) {
   };
   return `sha256:${createHash2("sha256").update(stableStringify(definition)).digest("hex")}`;
 }
-function baselineOf(result, provenance2) {
+function baselineOf(result, provenance2, profiles = []) {
   return {
     schema: BASELINE_SCHEMA,
     scenario: result.name,
@@ -95024,7 +95024,8 @@ function baselineOf(result, provenance2) {
     provenance: provenance2,
     // the trials put aside on a busy machine stay in the run's results, not in what later runs read,
     // and so does the generator's cost (the machine's figure of that run, nothing a gate compares)
-    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p)
+    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p),
+    ...profiles.length > 0 ? { profiles: [...profiles] } : {}
   };
 }
 function baselinePath(dir, scenario2) {
@@ -99540,7 +99541,8 @@ function profileLines(results2) {
     }
     const risen = diff.functions.slice(0, NAMED2).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
     const said2 = risen ? `the share of the samples (${escapeMarkdown(diff.sampleType)}) rose most under ${risen}` : "no function took a larger share of the samples";
-    lines.push(bounded2(`- **where ${where}** (its profile, head against base): ${said2}; files: ${files}${drawn}`));
+    const against = diff.against === "baseline" ? "this run against the baseline" : "head against base";
+    lines.push(bounded2(`- **where ${where}** (its profile, ${against}): ${said2}; files: ${files}${drawn}`));
   }
   return lines;
 }
@@ -100247,6 +100249,383 @@ function parseEventLine(line) {
   return parsed.data;
 }
 
+// src/profiles/diff.ts
+var rise = (c) => c.cum.head - c.cum.base;
+function profileDiff(base, head, options = {}) {
+  const key = (f) => `${f.name}\0${f.file}`;
+  const before = new Map(base.functions.map((f) => [key(f), f]));
+  const after = new Map(head.functions.map((f) => [key(f), f]));
+  const cpu = options.cpuPerRequestUs;
+  const changes = [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].map((k) => {
+    const b = before.get(k);
+    const h = after.get(k);
+    const named = h ?? b;
+    const cum = { base: b?.cum ?? 0, head: h?.cum ?? 0 };
+    return {
+      name: named.name,
+      file: named.file,
+      flat: { base: b?.flat ?? 0, head: h?.flat ?? 0 },
+      cum,
+      ...cpu ? { perRequestUs: { base: cum.base * cpu.base, head: cum.head * cpu.head } } : {}
+    };
+  });
+  const flatRise = (c) => c.flat.head - c.flat.base;
+  const ranked = changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name));
+  const top = ranked[0];
+  if (top) {
+    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
+    const deepest = carrying.reduce((a, c) => c.cum.head < a.cum.head ? c : a, top);
+    ranked.splice(ranked.indexOf(deepest), 1);
+    ranked.unshift(deepest);
+  }
+  return ranked.slice(0, options.top ?? 10);
+}
+var DEEPEST_SHARE = 0.75;
+
+// src/profiles/flame.ts
+var WIDTH2 = 1200;
+var ROW = 17;
+var PAD = 10;
+var HEADER2 = 54;
+var MIN_SHARE = 1e-3;
+var FLAME_MAX_FRAMES = 5e3;
+var NAME_MAX = 300;
+var CHAR_PX = 7;
+var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
+var notXml = (c) => c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 127 || c >= 65534;
+function xml(text) {
+  return Array.from(text, (ch) => notXml(ch.charCodeAt(0)) && ch.length === 1 ? "?" : ch).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+var pct2 = (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
+var points = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(2)} points`;
+function flameFrames(base, head) {
+  const frames = [];
+  if (head.total <= 0) return frames;
+  const childOf = (n, c) => n?.children.find((x) => x.name === c.name && x.file === c.file);
+  const walk = (h, b, depth, x) => {
+    let at = x;
+    for (const c of h.children) {
+      const share2 = c.value / head.total;
+      if (share2 >= MIN_SHARE) {
+        const bc = childOf(b, c);
+        frames.push({
+          name: c.name,
+          file: c.file,
+          depth,
+          x: at,
+          share: share2,
+          baseShare: bc && base.total > 0 ? bc.value / base.total : 0
+        });
+        walk(c, bc, depth + 1, at);
+      }
+      at += share2;
+    }
+  };
+  walk(head.root, base.root, 0, 0);
+  if (frames.length <= FLAME_MAX_FRAMES) return frames;
+  const least = [...frames].sort((a, b) => b.share - a.share)[FLAME_MAX_FRAMES - 1]?.share ?? 0;
+  const wider = frames.filter((f) => f.share > least);
+  const tied = frames.filter((f) => f.share === least).slice(0, FLAME_MAX_FRAMES - wider.length);
+  const kept = /* @__PURE__ */ new Set([...wider, ...tied]);
+  return frames.filter((f) => kept.has(f));
+}
+function fill(delta2, most) {
+  const k = most > 0 ? Math.round(Math.min(Math.abs(delta2), most) / most * 200) : 0;
+  const v = 255 - k;
+  return delta2 > 0 ? `rgb(255,${v},${v})` : delta2 < 0 ? `rgb(${v},${v},255)` : "rgb(255,255,255)";
+}
+function diffFlameGraph(base, head, title) {
+  const frames = flameFrames(base, head);
+  const depth = frames.reduce((a, f) => Math.max(a, f.depth + 1), 1);
+  const height = HEADER2 + depth * ROW + PAD * 2;
+  const span = WIDTH2 - 2 * PAD;
+  const most = frames.reduce((a, f) => Math.max(a, Math.abs(f.share - f.baseShare)), 0);
+  const what = `${xml(clip(head.sampleType))} ${xml(clip(head.unit))}`;
+  const cut = head.truncated || base.truncated ? "; a stack deeper than the kept tree is cut short" : "";
+  const lines = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH2}" height="${height}" viewBox="0 0 ${WIDTH2} ${height}" font-family="Verdana, sans-serif" font-size="12">`,
+    `<rect x="0" y="0" width="${WIDTH2}" height="${height}" fill="#f8f8f8"/>`,
+    `<text x="${WIDTH2 / 2}" y="20" font-size="16" text-anchor="middle">perf-gate: ${xml(clip(title.service))} in ${xml(clip(title.scenario))}/${xml(clip(title.phase))}, head against base</text>`,
+    `<text x="${WIDTH2 / 2}" y="40" text-anchor="middle" fill="#444">widths: head's share of its samples (${what}); red: a larger share than base's, blue: a smaller one; hover a frame for both${cut}</text>`
+  ];
+  for (const f of frames) {
+    const x = PAD + f.x * span;
+    const w = f.share * span;
+    const y = height - PAD - (f.depth + 1) * ROW;
+    const delta2 = f.share - f.baseShare;
+    const tip = `${clip(f.name)}${f.file ? ` (${clip(f.file)})` : ""}: head ${pct2(f.share)}, base ${pct2(f.baseShare)}, ${points(delta2)}`;
+    const chars = Math.floor((w - 6) / CHAR_PX);
+    const label2 = chars < 3 ? "" : f.name.length <= chars ? f.name : `${f.name.slice(0, chars - 2)}..`;
+    lines.push(
+      `<g><title>${xml(tip)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${ROW - 1}" fill="${fill(delta2, most)}" stroke="#bbb" stroke-width="0.5"/>` + (label2 ? `<text x="${(x + 3).toFixed(2)}" y="${y + ROW - 5}">${xml(label2)}</text>` : "") + "</g>"
+    );
+  }
+  lines.push("</svg>", "");
+  return lines.join("\n");
+}
+
+// src/profiles/pprof.ts
+import { gunzipSync } from "node:zlib";
+var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+var PROFILE_MAX_FIELDS = 1e6;
+var PROFILE_MAX_STACK = 1024;
+var PROFILE_MAX_FRAME_VISITS = 2e7;
+var PROFILE_MAX_NODES = 1e5;
+var ProfileError = class extends Error {
+};
+function varintAt(buf, at, what) {
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < 10; i++) {
+    if (at.p >= buf.length) throw new ProfileError(`profile: a ${what} runs past the end`);
+    const b = buf[at.p++];
+    v += (b & 127) * scale;
+    if ((b & 128) === 0) return v;
+    scale *= 128;
+  }
+  throw new ProfileError(`profile: a ${what} longer than 10 bytes`);
+}
+function fields(buf, budget2) {
+  const out = /* @__PURE__ */ new Map();
+  const at = { p: 0 };
+  const varint = () => varintAt(buf, at, "number");
+  while (at.p < buf.length) {
+    const key = varint();
+    const field2 = Math.floor(key / 8);
+    const wire = key % 8;
+    let value;
+    if (wire === 0) value = varint();
+    else if (wire === 1 || wire === 5) {
+      const n = wire === 1 ? 8 : 4;
+      if (at.p + n > buf.length) throw new ProfileError("profile: a fixed-size field runs past the end");
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
+    } else if (wire === 2) {
+      const n = varint();
+      if (n > buf.length - at.p) throw new ProfileError("profile: a field longer than the message");
+      value = buf.subarray(at.p, at.p + n);
+      at.p += n;
+    } else throw new ProfileError(`profile: wire type ${wire} is not read`);
+    if (--budget2.fields < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FIELDS} fields`);
+    const list2 = out.get(field2);
+    if (list2) list2.push(value);
+    else out.set(field2, [value]);
+  }
+  return out;
+}
+function numbers(f, field2) {
+  const out = [];
+  for (const v of f.get(field2) ?? []) {
+    if (typeof v === "number") out.push(v);
+    else {
+      const at = { p: 0 };
+      while (at.p < v.length) out.push(varintAt(v, at, "packed number"));
+    }
+  }
+  return out;
+}
+var one = (f, field2) => numbers(f, field2)[0] ?? 0;
+var messages = (f, field2) => (f.get(field2) ?? []).filter((v) => typeof v !== "number");
+function decoded(bytes) {
+  if (bytes.length > PROFILE_MAX_BYTES) throw new ProfileError(`profile: larger than ${PROFILE_MAX_BYTES} bytes`);
+  if (bytes[0] !== 31 || bytes[1] !== 139) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: PROFILE_MAX_DECODED_BYTES });
+  } catch (err) {
+    throw new ProfileError(`profile: not gzip or too large decompressed (${err.message.split("\n")[0]})`);
+  }
+}
+function readPprof(bytes) {
+  const budget2 = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
+  const read = (m) => fields(m, budget2);
+  const top = read(decoded(bytes));
+  const text = new TextDecoder("utf-8", { fatal: false });
+  const strings = messages(top, 6).map((b) => text.decode(b));
+  const str = (i) => strings[i] ?? "";
+  const types = messages(top, 1).map((m) => {
+    const f = read(m);
+    return { type: str(one(f, 1)), unit: str(one(f, 2)) };
+  });
+  if (types.length === 0) throw new ProfileError("profile: no sample type");
+  const named = one(top, 14);
+  const preferred = named === 0 ? -1 : types.findIndex((t) => t.type === str(named));
+  const at = preferred >= 0 ? preferred : types.length - 1;
+  const functions = /* @__PURE__ */ new Map();
+  for (const m of messages(top, 5)) {
+    const f = read(m);
+    const name2 = str(one(f, 2));
+    const file2 = str(one(f, 4));
+    functions.set(one(f, 1), { name: name2, file: file2, key: `${name2}\0${file2}` });
+  }
+  const keyOf = (id) => functions.get(id)?.key ?? `function ${id}\0`;
+  const locations = /* @__PURE__ */ new Map();
+  for (const m of messages(top, 4)) {
+    const f = read(m);
+    locations.set(
+      one(f, 1),
+      messages(f, 4).map((line) => keyOf(one(read(line), 1)))
+    );
+  }
+  const flat = /* @__PURE__ */ new Map();
+  const cum = /* @__PURE__ */ new Map();
+  let total = 0;
+  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
+  let nodes = 0;
+  let truncated = false;
+  for (const m of messages(top, 2)) {
+    const f = read(m);
+    const value = numbers(f, 2)[at] ?? 0;
+    if (value === 0) continue;
+    total += value;
+    const frames = [];
+    for (const id of numbers(f, 1))
+      for (const key of locations.get(id) ?? []) {
+        if (frames.length === PROFILE_MAX_STACK)
+          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+        frames.push(key);
+      }
+    budget2.frames -= frames.length;
+    if (budget2.frames < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
+    const leaf = frames[0];
+    if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
+    for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+    let node2 = root;
+    node2.value += value;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const key = frames[i];
+      let next = node2.children.get(key);
+      if (!next) {
+        if (nodes === PROFILE_MAX_NODES) {
+          truncated = true;
+          break;
+        }
+        nodes++;
+        next = { key, value: 0, children: /* @__PURE__ */ new Map() };
+        node2.children.set(key, next);
+      }
+      next.value += value;
+      node2 = next;
+    }
+  }
+  const finished = (b) => {
+    const [name2 = "", file2 = ""] = b.key.split("\0");
+    return {
+      name: name2,
+      file: file2,
+      value: b.value,
+      children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
+    };
+  };
+  const chosen = types[at];
+  const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
+  return {
+    sampleType: chosen.type,
+    unit: chosen.unit,
+    total,
+    functions: [...cum.keys()].map((key) => {
+      const [name2 = "", file2 = ""] = key.split("\0");
+      return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
+    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+    root: finished(root),
+    truncated
+  };
+}
+
+// src/profiles/record.ts
+var BASELINE_PROFILE_FILE = /^profiles\/[A-Za-z0-9_][A-Za-z0-9_.-]{0,299}$/;
+var PROFILES_DIR = "perf-gate-profiles";
+var DIFF_TOP = 5;
+var NAME_MAX2 = 200;
+var GZIP = [31, 139];
+function part(name2) {
+  return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\.+/, "_").slice(0, 80) || "_";
+}
+function flameFile(p) {
+  return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
+}
+function baselineProfileFile(p, data) {
+  return profileFile(p, data).replace(`${PROFILES_DIR}/`, "profiles/");
+}
+function profileFile(p, data) {
+  const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? ".pb.gz" : ".pb";
+  const side = p.side ? `${p.side}.` : "";
+  return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
+}
+var clip2 = (s) => s.length > NAME_MAX2 ? `${s.slice(0, NAME_MAX2)}…` : s;
+function profileRecords(sides, kept = []) {
+  const records = [];
+  const files = [];
+  const read = /* @__PURE__ */ new Map();
+  const key = (side, p) => `${side}\0${p.scenario}\0${p.phase}\0${p.service}`;
+  for (const { side, profiles } of sides) {
+    for (const p of profiles) {
+      const where = { scenario: p.scenario, phase: p.phase, service: p.service, ...side ? { side } : {} };
+      if (!p.data) {
+        records.push({ ...where, error: p.error ?? "no profile" });
+        continue;
+      }
+      const file2 = profileFile(where, p.data);
+      if (files.some((f) => f.file === file2)) {
+        records.push({ ...where, error: `left out: another profile has its file name (${file2})` });
+        continue;
+      }
+      files.push({ file: file2, data: p.data });
+      try {
+        read.set(key(side ?? "", p), readPprof(p.data));
+        records.push({ ...where, file: file2, bytes: p.data.length });
+      } catch (err) {
+        if (!(err instanceof ProfileError)) throw err;
+        records.push({ ...where, file: file2, bytes: p.data.length, error: `not read: ${err.message}` });
+      }
+    }
+  }
+  const one2 = sides.length === 1 && sides[0]?.side === void 0 ? sides[0] : void 0;
+  for (const k of kept) {
+    if (!one2?.profiles.some((x) => x.scenario === k.scenario && x.phase === k.phase && x.service === k.service))
+      continue;
+    const where = { scenario: k.scenario, phase: k.phase, service: k.service, side: "baseline", file: k.file };
+    if (!k.data) {
+      records.push({ ...where, error: k.error ?? "no profile" });
+      continue;
+    }
+    try {
+      read.set(key("baseline", k), readPprof(k.data));
+      records.push({ ...where, bytes: k.data.length });
+    } catch (err) {
+      if (!(err instanceof ProfileError)) throw err;
+      records.push({ ...where, bytes: k.data.length, error: `not read: ${err.message}` });
+    }
+  }
+  const diffs = [];
+  const base = one2 ? { side: "baseline", profiles: kept } : sides.find((s) => s.side === "base");
+  const head = one2 ? { side: "", profiles: one2.profiles } : sides.find((s) => s.side === "head");
+  for (const h of head?.profiles ?? []) {
+    const after = read.get(key(head?.side ?? "head", h));
+    const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
+    const before = b && read.get(key(base?.side ?? "base", b));
+    if (!after || !before) continue;
+    const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
+      name: clip2(f.name),
+      file: clip2(f.file),
+      flat: f.flat,
+      cum: f.cum
+    }));
+    const where = { scenario: h.scenario, phase: h.phase, service: h.service };
+    const flame = flameFile(where);
+    const drawn = !files.some((f) => f.file === flame);
+    if (drawn) files.push({ file: flame, data: new TextEncoder().encode(diffFlameGraph(before, after, where)) });
+    diffs.push({
+      ...where,
+      ...one2 ? { against: "baseline" } : {},
+      sampleType: clip2(after.sampleType),
+      unit: clip2(after.unit),
+      ...drawn ? { flame } : {},
+      functions
+    });
+  }
+  return { records, files, diffs };
+}
+
 // src/results/validate.ts
 var nonneg2 = external_exports.number().nonnegative();
 var count2 = external_exports.number().int().nonnegative();
@@ -100416,7 +100795,7 @@ var resultsFileSchema = external_exports.looseObject({
       scenario: external_exports.string().max(1e3),
       phase: external_exports.string().max(1e3),
       service: external_exports.string().max(1e3),
-      side: external_exports.enum(["base", "head"]).optional(),
+      side: external_exports.enum(["base", "head", "baseline"]).optional(),
       file: external_exports.string().max(1e3).optional(),
       bytes: external_exports.number().int().nonnegative().optional(),
       error: external_exports.string().max(2e3).optional()
@@ -100427,6 +100806,7 @@ var resultsFileSchema = external_exports.looseObject({
       scenario: external_exports.string().max(1e3),
       phase: external_exports.string().max(1e3),
       service: external_exports.string().max(1e3),
+      against: external_exports.literal("baseline").optional(),
       sampleType: external_exports.string().max(1e3),
       unit: external_exports.string().max(1e3),
       flame: external_exports.string().max(1e3).optional(),
@@ -100446,7 +100826,15 @@ var baselineFileSchema = external_exports.looseObject({
   scenario: external_exports.string(),
   scenarioHash: external_exports.string(),
   provenance,
-  phases: external_exports.array(phaseResult)
+  phases: external_exports.array(phaseResult),
+  // sut.profile: the profile each phase and service had when the baseline was recorded, a file beside it
+  profiles: external_exports.array(
+    external_exports.object({
+      phase: external_exports.string().max(1e3),
+      service: external_exports.string().max(1e3),
+      file: external_exports.string().regex(BASELINE_PROFILE_FILE, "a file in profiles/ of the baselines directory")
+    })
+  ).max(1e3).optional()
 });
 function problemOf(schema, data) {
   const r = schema.safeParse(data);
@@ -102474,16 +102862,22 @@ async function removeConfig(docker, id) {
 }
 
 // src/run/deps.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
 import { dirname as dirname5, join as join6 } from "node:path";
 
 // src/run/real-files.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync3 } from "node:fs";
+import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, readFileSync as readFileSync4, rmSync as rmSync3, statSync as statSync2 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join5 } from "node:path";
 var realFiles = {
   ...realReadFs,
   read: readHistoryFile,
+  readBytes: (path, max2) => {
+    if (!existsSync2(path)) return void 0;
+    const size = statSync2(path).size;
+    if (size > max2) throw new Error(`larger than ${max2} bytes (${size})`);
+    return readFileSync4(path);
+  },
   write: writeFileAtomic,
   makeTempDir: (prefix) => mkdtempSync3(join5(tmpdir3(), prefix)),
   removeDir: (dir) => rmSync3(dir, { recursive: true, force: true })
@@ -102542,13 +102936,13 @@ function engineIsLocal(env) {
 }
 function readMachine() {
   try {
-    const cpu = parseProcStat(readFileSync4("/proc/stat", "utf8"));
+    const cpu = parseProcStat(readFileSync5("/proc/stat", "utf8"));
     if (!cpu) return void 0;
     const self2 = process.cpuUsage();
     const containers = containersCpuUs(
       (path) => {
         try {
-          return readFileSync4(path, "utf8");
+          return readFileSync5(path, "utf8");
         } catch {
           return void 0;
         }
@@ -102574,7 +102968,7 @@ function defaultRunnerScript() {
   const here = dirname5(new URL(import.meta.url).pathname);
   for (const candidate of [join6(here, "runner.mjs"), join6(here, "..", "..", "dist", "runner.mjs")]) {
     try {
-      return readFileSync4(candidate, "utf8");
+      return readFileSync5(candidate, "utf8");
     } catch {
     }
   }
@@ -102672,362 +103066,7 @@ var Progress = class {
 };
 
 // src/run/run.ts
-import { relative as relative3, resolve as resolve4 } from "node:path";
-
-// src/profiles/diff.ts
-var rise = (c) => c.cum.head - c.cum.base;
-function profileDiff(base, head, options = {}) {
-  const key = (f) => `${f.name}\0${f.file}`;
-  const before = new Map(base.functions.map((f) => [key(f), f]));
-  const after = new Map(head.functions.map((f) => [key(f), f]));
-  const cpu = options.cpuPerRequestUs;
-  const changes = [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].map((k) => {
-    const b = before.get(k);
-    const h = after.get(k);
-    const named = h ?? b;
-    const cum = { base: b?.cum ?? 0, head: h?.cum ?? 0 };
-    return {
-      name: named.name,
-      file: named.file,
-      flat: { base: b?.flat ?? 0, head: h?.flat ?? 0 },
-      cum,
-      ...cpu ? { perRequestUs: { base: cum.base * cpu.base, head: cum.head * cpu.head } } : {}
-    };
-  });
-  const flatRise = (c) => c.flat.head - c.flat.base;
-  const ranked = changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name));
-  const top = ranked[0];
-  if (top) {
-    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
-    const deepest = carrying.reduce((a, c) => c.cum.head < a.cum.head ? c : a, top);
-    ranked.splice(ranked.indexOf(deepest), 1);
-    ranked.unshift(deepest);
-  }
-  return ranked.slice(0, options.top ?? 10);
-}
-var DEEPEST_SHARE = 0.75;
-
-// src/profiles/flame.ts
-var WIDTH2 = 1200;
-var ROW = 17;
-var PAD = 10;
-var HEADER2 = 54;
-var MIN_SHARE = 1e-3;
-var FLAME_MAX_FRAMES = 5e3;
-var NAME_MAX = 300;
-var CHAR_PX = 7;
-var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
-var notXml = (c) => c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 127 || c >= 65534;
-function xml(text) {
-  return Array.from(text, (ch) => notXml(ch.charCodeAt(0)) && ch.length === 1 ? "?" : ch).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-var pct2 = (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
-var points = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(2)} points`;
-function flameFrames(base, head) {
-  const frames = [];
-  if (head.total <= 0) return frames;
-  const childOf = (n, c) => n?.children.find((x) => x.name === c.name && x.file === c.file);
-  const walk = (h, b, depth, x) => {
-    let at = x;
-    for (const c of h.children) {
-      const share2 = c.value / head.total;
-      if (share2 >= MIN_SHARE) {
-        const bc = childOf(b, c);
-        frames.push({
-          name: c.name,
-          file: c.file,
-          depth,
-          x: at,
-          share: share2,
-          baseShare: bc && base.total > 0 ? bc.value / base.total : 0
-        });
-        walk(c, bc, depth + 1, at);
-      }
-      at += share2;
-    }
-  };
-  walk(head.root, base.root, 0, 0);
-  if (frames.length <= FLAME_MAX_FRAMES) return frames;
-  const least = [...frames].sort((a, b) => b.share - a.share)[FLAME_MAX_FRAMES - 1]?.share ?? 0;
-  const wider = frames.filter((f) => f.share > least);
-  const tied = frames.filter((f) => f.share === least).slice(0, FLAME_MAX_FRAMES - wider.length);
-  const kept = /* @__PURE__ */ new Set([...wider, ...tied]);
-  return frames.filter((f) => kept.has(f));
-}
-function fill(delta2, most) {
-  const k = most > 0 ? Math.round(Math.min(Math.abs(delta2), most) / most * 200) : 0;
-  const v = 255 - k;
-  return delta2 > 0 ? `rgb(255,${v},${v})` : delta2 < 0 ? `rgb(${v},${v},255)` : "rgb(255,255,255)";
-}
-function diffFlameGraph(base, head, title) {
-  const frames = flameFrames(base, head);
-  const depth = frames.reduce((a, f) => Math.max(a, f.depth + 1), 1);
-  const height = HEADER2 + depth * ROW + PAD * 2;
-  const span = WIDTH2 - 2 * PAD;
-  const most = frames.reduce((a, f) => Math.max(a, Math.abs(f.share - f.baseShare)), 0);
-  const what = `${xml(clip(head.sampleType))} ${xml(clip(head.unit))}`;
-  const cut = head.truncated || base.truncated ? "; a stack deeper than the kept tree is cut short" : "";
-  const lines = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH2}" height="${height}" viewBox="0 0 ${WIDTH2} ${height}" font-family="Verdana, sans-serif" font-size="12">`,
-    `<rect x="0" y="0" width="${WIDTH2}" height="${height}" fill="#f8f8f8"/>`,
-    `<text x="${WIDTH2 / 2}" y="20" font-size="16" text-anchor="middle">perf-gate: ${xml(clip(title.service))} in ${xml(clip(title.scenario))}/${xml(clip(title.phase))}, head against base</text>`,
-    `<text x="${WIDTH2 / 2}" y="40" text-anchor="middle" fill="#444">widths: head's share of its samples (${what}); red: a larger share than base's, blue: a smaller one; hover a frame for both${cut}</text>`
-  ];
-  for (const f of frames) {
-    const x = PAD + f.x * span;
-    const w = f.share * span;
-    const y = height - PAD - (f.depth + 1) * ROW;
-    const delta2 = f.share - f.baseShare;
-    const tip = `${clip(f.name)}${f.file ? ` (${clip(f.file)})` : ""}: head ${pct2(f.share)}, base ${pct2(f.baseShare)}, ${points(delta2)}`;
-    const chars = Math.floor((w - 6) / CHAR_PX);
-    const label2 = chars < 3 ? "" : f.name.length <= chars ? f.name : `${f.name.slice(0, chars - 2)}..`;
-    lines.push(
-      `<g><title>${xml(tip)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${ROW - 1}" fill="${fill(delta2, most)}" stroke="#bbb" stroke-width="0.5"/>` + (label2 ? `<text x="${(x + 3).toFixed(2)}" y="${y + ROW - 5}">${xml(label2)}</text>` : "") + "</g>"
-    );
-  }
-  lines.push("</svg>", "");
-  return lines.join("\n");
-}
-
-// src/profiles/pprof.ts
-import { gunzipSync } from "node:zlib";
-var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
-var PROFILE_MAX_FIELDS = 1e6;
-var PROFILE_MAX_STACK = 1024;
-var PROFILE_MAX_FRAME_VISITS = 2e7;
-var PROFILE_MAX_NODES = 1e5;
-var ProfileError = class extends Error {
-};
-function varintAt(buf, at, what) {
-  let v = 0;
-  let scale = 1;
-  for (let i = 0; i < 10; i++) {
-    if (at.p >= buf.length) throw new ProfileError(`profile: a ${what} runs past the end`);
-    const b = buf[at.p++];
-    v += (b & 127) * scale;
-    if ((b & 128) === 0) return v;
-    scale *= 128;
-  }
-  throw new ProfileError(`profile: a ${what} longer than 10 bytes`);
-}
-function fields(buf, budget2) {
-  const out = /* @__PURE__ */ new Map();
-  const at = { p: 0 };
-  const varint = () => varintAt(buf, at, "number");
-  while (at.p < buf.length) {
-    const key = varint();
-    const field2 = Math.floor(key / 8);
-    const wire = key % 8;
-    let value;
-    if (wire === 0) value = varint();
-    else if (wire === 1 || wire === 5) {
-      const n = wire === 1 ? 8 : 4;
-      if (at.p + n > buf.length) throw new ProfileError("profile: a fixed-size field runs past the end");
-      value = buf.subarray(at.p, at.p + n);
-      at.p += n;
-    } else if (wire === 2) {
-      const n = varint();
-      if (n > buf.length - at.p) throw new ProfileError("profile: a field longer than the message");
-      value = buf.subarray(at.p, at.p + n);
-      at.p += n;
-    } else throw new ProfileError(`profile: wire type ${wire} is not read`);
-    if (--budget2.fields < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FIELDS} fields`);
-    const list2 = out.get(field2);
-    if (list2) list2.push(value);
-    else out.set(field2, [value]);
-  }
-  return out;
-}
-function numbers(f, field2) {
-  const out = [];
-  for (const v of f.get(field2) ?? []) {
-    if (typeof v === "number") out.push(v);
-    else {
-      const at = { p: 0 };
-      while (at.p < v.length) out.push(varintAt(v, at, "packed number"));
-    }
-  }
-  return out;
-}
-var one = (f, field2) => numbers(f, field2)[0] ?? 0;
-var messages = (f, field2) => (f.get(field2) ?? []).filter((v) => typeof v !== "number");
-function decoded(bytes) {
-  if (bytes.length > PROFILE_MAX_BYTES) throw new ProfileError(`profile: larger than ${PROFILE_MAX_BYTES} bytes`);
-  if (bytes[0] !== 31 || bytes[1] !== 139) return bytes;
-  try {
-    return gunzipSync(bytes, { maxOutputLength: PROFILE_MAX_DECODED_BYTES });
-  } catch (err) {
-    throw new ProfileError(`profile: not gzip or too large decompressed (${err.message.split("\n")[0]})`);
-  }
-}
-function readPprof(bytes) {
-  const budget2 = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
-  const read = (m) => fields(m, budget2);
-  const top = read(decoded(bytes));
-  const text = new TextDecoder("utf-8", { fatal: false });
-  const strings = messages(top, 6).map((b) => text.decode(b));
-  const str = (i) => strings[i] ?? "";
-  const types = messages(top, 1).map((m) => {
-    const f = read(m);
-    return { type: str(one(f, 1)), unit: str(one(f, 2)) };
-  });
-  if (types.length === 0) throw new ProfileError("profile: no sample type");
-  const named = one(top, 14);
-  const preferred = named === 0 ? -1 : types.findIndex((t) => t.type === str(named));
-  const at = preferred >= 0 ? preferred : types.length - 1;
-  const functions = /* @__PURE__ */ new Map();
-  for (const m of messages(top, 5)) {
-    const f = read(m);
-    const name2 = str(one(f, 2));
-    const file2 = str(one(f, 4));
-    functions.set(one(f, 1), { name: name2, file: file2, key: `${name2}\0${file2}` });
-  }
-  const keyOf = (id) => functions.get(id)?.key ?? `function ${id}\0`;
-  const locations = /* @__PURE__ */ new Map();
-  for (const m of messages(top, 4)) {
-    const f = read(m);
-    locations.set(
-      one(f, 1),
-      messages(f, 4).map((line) => keyOf(one(read(line), 1)))
-    );
-  }
-  const flat = /* @__PURE__ */ new Map();
-  const cum = /* @__PURE__ */ new Map();
-  let total = 0;
-  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
-  let nodes = 0;
-  let truncated = false;
-  for (const m of messages(top, 2)) {
-    const f = read(m);
-    const value = numbers(f, 2)[at] ?? 0;
-    if (value === 0) continue;
-    total += value;
-    const frames = [];
-    for (const id of numbers(f, 1))
-      for (const key of locations.get(id) ?? []) {
-        if (frames.length === PROFILE_MAX_STACK)
-          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
-        frames.push(key);
-      }
-    budget2.frames -= frames.length;
-    if (budget2.frames < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
-    const leaf = frames[0];
-    if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
-    for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
-    let node2 = root;
-    node2.value += value;
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const key = frames[i];
-      let next = node2.children.get(key);
-      if (!next) {
-        if (nodes === PROFILE_MAX_NODES) {
-          truncated = true;
-          break;
-        }
-        nodes++;
-        next = { key, value: 0, children: /* @__PURE__ */ new Map() };
-        node2.children.set(key, next);
-      }
-      next.value += value;
-      node2 = next;
-    }
-  }
-  const finished = (b) => {
-    const [name2 = "", file2 = ""] = b.key.split("\0");
-    return {
-      name: name2,
-      file: file2,
-      value: b.value,
-      children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
-    };
-  };
-  const chosen = types[at];
-  const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
-  return {
-    sampleType: chosen.type,
-    unit: chosen.unit,
-    total,
-    functions: [...cum.keys()].map((key) => {
-      const [name2 = "", file2 = ""] = key.split("\0");
-      return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
-    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
-    root: finished(root),
-    truncated
-  };
-}
-
-// src/profiles/record.ts
-var PROFILES_DIR = "perf-gate-profiles";
-var DIFF_TOP = 5;
-var NAME_MAX2 = 200;
-var GZIP = [31, 139];
-function part(name2) {
-  return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\.+/, "_").slice(0, 80) || "_";
-}
-function flameFile(p) {
-  return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
-}
-function profileFile(p, data) {
-  const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? ".pb.gz" : ".pb";
-  const side = p.side ? `${p.side}.` : "";
-  return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
-}
-var clip2 = (s) => s.length > NAME_MAX2 ? `${s.slice(0, NAME_MAX2)}…` : s;
-function profileRecords(sides) {
-  const records = [];
-  const files = [];
-  const read = /* @__PURE__ */ new Map();
-  const key = (side, p) => `${side}\0${p.scenario}\0${p.phase}\0${p.service}`;
-  for (const { side, profiles } of sides) {
-    for (const p of profiles) {
-      const where = { scenario: p.scenario, phase: p.phase, service: p.service, ...side ? { side } : {} };
-      if (!p.data) {
-        records.push({ ...where, error: p.error ?? "no profile" });
-        continue;
-      }
-      const file2 = profileFile(where, p.data);
-      if (files.some((f) => f.file === file2)) {
-        records.push({ ...where, error: `left out: another profile has its file name (${file2})` });
-        continue;
-      }
-      files.push({ file: file2, data: p.data });
-      try {
-        read.set(key(side ?? "", p), readPprof(p.data));
-        records.push({ ...where, file: file2, bytes: p.data.length });
-      } catch (err) {
-        if (!(err instanceof ProfileError)) throw err;
-        records.push({ ...where, file: file2, bytes: p.data.length, error: `not read: ${err.message}` });
-      }
-    }
-  }
-  const diffs = [];
-  const base = sides.find((s) => s.side === "base");
-  const head = sides.find((s) => s.side === "head");
-  for (const h of head?.profiles ?? []) {
-    const after = read.get(key("head", h));
-    const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
-    const before = b && read.get(key("base", b));
-    if (!after || !before) continue;
-    const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
-      name: clip2(f.name),
-      file: clip2(f.file),
-      flat: f.flat,
-      cum: f.cum
-    }));
-    const where = { scenario: h.scenario, phase: h.phase, service: h.service };
-    const flame = flameFile(where);
-    const drawn = !files.some((f) => f.file === flame);
-    if (drawn) files.push({ file: flame, data: new TextEncoder().encode(diffFlameGraph(before, after, where)) });
-    diffs.push({
-      ...where,
-      sampleType: clip2(after.sampleType),
-      unit: clip2(after.unit),
-      ...drawn ? { flame } : {},
-      functions
-    });
-  }
-  return { records, files, diffs };
-}
+import { join as join8, relative as relative3, resolve as resolve4 } from "node:path";
 
 // src/results/unanswered.ts
 function dominant(m) {
@@ -104677,7 +104716,7 @@ async function measure(opts, deps2, p, mode, run2) {
         let record2;
         try {
           record2 = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run2.pairs, seed: run2.seed });
-          if (mode.gates) await profileTrials(ctx, measured, config2.sut.profile);
+          if (mode.gates || mode.records) await profileTrials(ctx, measured, config2.sut.profile);
         } finally {
           clearInterval(ticks);
         }
@@ -104821,6 +104860,8 @@ async function run(opts, deps2) {
       }
     }
     const provenance2 = await provenanceOf(deps2, p.config.dir, startedAt, engine, p.image, measured.images.head);
+    const kept = mode.baselines === "judge" && !base ? keptProfiles(p.baselines, opts.baselineDir, deps2.files) : [];
+    const profiles = profilesOf(sides, opts.outDir, deps2.files, kept);
     const results2 = {
       schema: RESULTS_SCHEMA,
       runId,
@@ -104833,7 +104874,7 @@ async function run(opts, deps2) {
       comparisons: [],
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
       ...measured.busy ? { busy: measured.busy } : {},
-      ...profilesOf(sides, opts.outDir, deps2.files)
+      ...profiles.fields
     };
     const judgingFrom = deps2.now();
     const judgedRows = mode.judge({
@@ -104865,7 +104906,7 @@ async function run(opts, deps2) {
         refused.map((f) => `  ${f.line}`)
       );
     }
-    const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps2) : [];
+    const baselinesUpdated = mode.records ? recordBaselines(results2, opts, deps2, profiles.files) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -104940,12 +104981,35 @@ function abInfo(opts, base, measured, results2, pairs) {
   if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
   return info;
 }
-function recordBaselines(results2, opts, deps2) {
+function recordBaselines(results2, opts, deps2, profileFiles) {
   return results2.scenarios.map((r) => {
     const path = baselinePath(opts.baselineDir, r.name);
-    writeOrFail(deps2.files, path, stableStringify(baselineOf(r, results2.provenance)));
+    const profiles = (results2.profiles ?? []).flatMap((x) => {
+      const data = x.file !== void 0 && x.error === void 0 ? profileFiles.get(x.file) : void 0;
+      if (x.scenario !== r.name || !data) return [];
+      const file2 = baselineProfileFile(x, data);
+      writeOrFail(deps2.files, resolve4(opts.baselineDir, file2), data);
+      return [{ phase: x.phase, service: x.service, file: file2 }];
+    });
+    writeOrFail(deps2.files, path, stableStringify(baselineOf(r, results2.provenance, profiles)));
     return path;
   });
+}
+function keptProfiles(baselines, dir, files) {
+  const out = [];
+  for (const [scenario2, b] of baselines) {
+    for (const k of b?.profiles ?? []) {
+      const file2 = join8(dir, k.file);
+      const where = { scenario: scenario2, phase: k.phase, service: k.service, file: file2 };
+      try {
+        const data = files.readBytes(resolve4(dir, k.file), PROFILE_MAX_BYTES);
+        out.push(data ? { ...where, data } : { ...where, error: "its file is missing" });
+      } catch (err) {
+        out.push({ ...where, error: `not read: ${err.message.split("\n")[0]}` });
+      }
+    }
+  }
+  return out;
 }
 function nothingToRun(opts, p, startedAt, deps2) {
   const results2 = {
@@ -104976,14 +105040,18 @@ function nothingToRun(opts, p, startedAt, deps2) {
     baselinesUpdated: []
   };
 }
-function profilesOf(sides, outDir, files) {
+function profilesOf(sides, outDir, files, kept) {
   const taken = profileRecords(
-    sides.map((s) => ({ ...s.side ? { side: s.side } : {}, profiles: s.collector.profiles }))
+    sides.map((s) => ({ ...s.side ? { side: s.side } : {}, profiles: s.collector.profiles })),
+    kept
   );
   for (const f of taken.files) writeOrFail(files, resolve4(outDir, f.file), f.data);
   return {
-    ...taken.records.length > 0 ? { profiles: taken.records } : {},
-    ...taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}
+    fields: {
+      ...taken.records.length > 0 ? { profiles: taken.records } : {},
+      ...taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}
+    },
+    files: new Map(taken.files.map((f) => [f.file, f.data]))
   };
 }
 
@@ -105195,7 +105263,7 @@ ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 
 // src/init/command.ts
 var import_yaml7 = __toESM(require_dist2(), 1);
-import { join as join8, relative as relative4, resolve as resolve6, sep as sep2 } from "node:path";
+import { join as join9, relative as relative4, resolve as resolve6, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 function refine2(e2, f) {
@@ -105837,8 +105905,8 @@ function handModel(merged, models, dir) {
 
 // src/init/command.ts
 var CONFIG_FILE = "perf-gate.yml";
-var WORKFLOW_FILE = join8(".github", "workflows", "perf-gate.yml");
-var REPORT_WORKFLOW_FILE = join8(".github", "workflows", "perf-gate-report.yml");
+var WORKFLOW_FILE = join9(".github", "workflows", "perf-gate.yml");
+var REPORT_WORKFLOW_FILE = join9(".github", "workflows", "perf-gate-report.yml");
 var INIT_PROJECT = "perfgate-init";
 var ACTION_PLACEHOLDER = "your-org/perf-gate@v0";
 function composeFileVariable(env, dotenv) {
@@ -105852,12 +105920,12 @@ function composeFileVariable(env, dotenv) {
   return value.split(separator).filter((f) => f !== "");
 }
 function defaultFiles(io) {
-  const dotenv = join8(io.cwd, ".env");
+  const dotenv = join9(io.cwd, ".env");
   const listed2 = composeFileVariable(io.env ?? {}, io.exists(dotenv) ? io.read(dotenv) : void 0);
   if (listed2) return listed2;
-  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join8(io.cwd, n)));
+  const main2 = COMPOSE_DEFAULT_NAMES.find((n) => io.exists(join9(io.cwd, n)));
   if (main2 === void 0) return [];
-  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join8(io.cwd, n)));
+  const override = COMPOSE_OVERRIDE_NAMES.find((n) => io.exists(join9(io.cwd, n)));
   return override === void 0 ? [main2] : [main2, override];
 }
 async function readProject(io, files) {
@@ -105891,8 +105959,8 @@ async function initCommand(opts, io) {
   }
   const root = repositoryRoot(io.cwd, io.exists);
   const workflowAt = root ?? io.cwd;
-  const targets = [join8(io.cwd, CONFIG_FILE), join8(workflowAt, WORKFLOW_FILE)];
-  if (opts.fork) targets.push(join8(workflowAt, REPORT_WORKFLOW_FILE));
+  const targets = [join9(io.cwd, CONFIG_FILE), join9(workflowAt, WORKFLOW_FILE)];
+  if (opts.fork) targets.push(join9(workflowAt, REPORT_WORKFLOW_FILE));
   for (const target of targets) {
     if (!opts.force && io.exists(target)) {
       throw usageError(`${relative4(io.cwd, target) || target} exists; perf-gate init writes it only with --force`);
@@ -105935,7 +106003,7 @@ async function initCommand(opts, io) {
   pathProblem(path, "the path");
   const against = opts.against ?? (ask ? await ask(`gate pull requests against base-ref (A/B) or baselines`, suggested.against) : suggested.against);
   if (against !== "base-ref" && against !== "baselines") throw usageError(`${against}: must be base-ref or baselines`);
-  const configPath = relative4(workflowAt, join8(io.cwd, CONFIG_FILE)).split(sep2).join("/");
+  const configPath = relative4(workflowAt, join9(io.cwd, CONFIG_FILE)).split(sep2).join("/");
   const answers = {
     composeFiles,
     path,
@@ -105946,10 +106014,10 @@ async function initCommand(opts, io) {
     runAlpha: INIT_RUN_ALPHA
   };
   const grpc2 = scan.services.some((s) => s.endpoint.kind === "grpc");
-  const protoPath = join8(io.cwd, GRPC_HEALTH_PROTO_FILE);
+  const protoPath = join9(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const check2 = (text) => parseConfigText(text, join8(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
+  const check2 = (text) => parseConfigText(text, join9(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
   let config2 = renderConfig(scan, answers);
   let checked = check2(config2);
   const budgeted = checked.config;
@@ -105964,12 +106032,12 @@ async function initCommand(opts, io) {
   if (checked.problems.length > 0) {
     throw new Error(`init wrote a config that does not validate: ${checked.problems.join("; ")}`);
   }
-  io.write(join8(io.cwd, CONFIG_FILE), config2);
-  io.write(join8(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
-  if (opts.fork) io.write(join8(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
+  io.write(join9(io.cwd, CONFIG_FILE), config2);
+  io.write(join9(workflowAt, WORKFLOW_FILE), renderWorkflow(answers));
+  if (opts.fork) io.write(join9(workflowAt, REPORT_WORKFLOW_FILE), renderReportWorkflow(answers));
   const wrote = [
-    relative4(io.cwd, join8(workflowAt, WORKFLOW_FILE)),
-    ...opts.fork ? [relative4(io.cwd, join8(workflowAt, REPORT_WORKFLOW_FILE))] : [],
+    relative4(io.cwd, join9(workflowAt, WORKFLOW_FILE)),
+    ...opts.fork ? [relative4(io.cwd, join9(workflowAt, REPORT_WORKFLOW_FILE))] : [],
     ...writeProto ? [GRPC_HEALTH_PROTO_FILE] : []
   ];
   io.out(
@@ -107060,7 +107128,7 @@ var deps = {
     };
   },
   files: {
-    read: (p) => readFileSync5(p, "utf8"),
+    read: (p) => readFileSync6(p, "utf8"),
     write: (p, text) => writeFileSync4(p, text),
     writeCreating: (p, text) => {
       mkdirSync2(dirname6(p), { recursive: true });
@@ -107068,8 +107136,8 @@ var deps = {
     },
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,
-    exists: existsSync2,
-    isDirectory: (p) => statSync2(p).isDirectory(),
+    exists: existsSync3,
+    isDirectory: (p) => statSync3(p).isDirectory(),
     writable: realWritable
   },
   readFs: realReadFs,

@@ -2,7 +2,8 @@
 // runs its named function checksumBody 4 times as often per request (CHECKSUM_ROUNDS: more work, not
 // a sleep). The gate fails, the report's why says the service spent more CPU per request, and the
 // profile diff names checksumBody first; both sides' profiles are files beside the results. The same
-// service made slower by a sleep instead: waiting, not working, and no function named.
+// service made slower by a sleep instead: waiting, not working, and no function named. And a gate run
+// against baselines: the update keeps each profile beside the baselines, the gate diffs against it.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -92,5 +93,39 @@ describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
     expect(results.profileDiffs).toHaveLength(1);
     expect(report).toMatch(/- \*\*why api\/c2\*\*: no service spent more CPU per request .*: waiting, not working/);
     expect(report).toContain('- **where api/c2, api**: its CPU per request did not rise, so no function is named');
+  }, 600_000);
+
+  it('gate against baselines: the update keeps the profile beside them, the gate run diffs its own against it', async () => {
+    const dir = tempDir('perf-gate-profile-gate-');
+    dirs.push(dir);
+    writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+    const compose = (rounds: string) => fixtureService({ PPROF: "':6060'", CHECKSUM_ROUNDS: `'${rounds}'` });
+    const runAt = async (mode: string, rounds: string) => {
+      writeFileSync(join(dir, 'docker-compose.yml'), compose(rounds));
+      const out = join(dir, `out-${mode}`);
+      const args = ['run', '--config', join(dir, 'perf-gate.yml'), '--mode', mode, '--out', out];
+      const r = await runCli([...args, '--baseline-dir', join(dir, 'baselines')], { GITHUB_WORKSPACE: dir });
+      expect(leftovers(runIdOf(r.stderr))).toEqual([]);
+      const results = JSON.parse(readFileSync(join(out, 'perf-gate-results.json'), 'utf8')) as ResultsFile;
+      return { r, out, results, report: readFileSync(join(out, 'perf-gate-report.md'), 'utf8') };
+    };
+    const update = await runAt('update', '20');
+    expect(update.r.code, update.r.stdout + update.r.stderr).toBe(0);
+    // the baseline lists its profile, a file beside it
+    const baseline = JSON.parse(readFileSync(join(dir, 'baselines', 'api.json'), 'utf8')) as {
+      profiles?: Array<{ phase: string; service: string; file: string }>;
+    };
+    expect(baseline.profiles).toEqual([{ phase: 'c2', service: 'api', file: 'profiles/api.c2.api.pb.gz' }]);
+    expect(existsSync(join(dir, 'baselines', 'profiles', 'api.c2.api.pb.gz'))).toBe(true);
+    const gate = await runAt('gate', '80');
+    const said = gate.r.stdout + gate.r.stderr;
+    expect(gate.r.code, said).toBe(1);
+    const diff = gate.results.profileDiffs?.[0];
+    expect(diff?.against).toBe('baseline');
+    expect(diff?.functions[0]?.name, JSON.stringify(diff)).toBe('main.checksumBody');
+    expect(gate.report).toMatch(
+      /- \*\*where api\/c2, api\*\* \(its profile, this run against the baseline\): the share of the samples \(cpu\) rose most under main\.checksumBody /,
+    );
+    expect(existsSync(join(gate.out, 'perf-gate-profiles', 'diff.api.c2.api.svg'))).toBe(true);
   }, 600_000);
 });

@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../runner/src/commands.js';
-import { profileFile, profileRecords, type TakenProfile } from '../../src/profiles/record.js';
+import {
+  baselineProfileFile,
+  profileFile,
+  profileRecords,
+  type KeptProfile,
+  type TakenProfile,
+} from '../../src/profiles/record.js';
+import { baselineFileSchema, problemOf } from '../../src/results/validate.js';
 import { profileLines } from '../../src/report/profile-lines.js';
 import { EVENT_MARKER, type RunnerEvent } from '../../src/runner-kit/plan.js';
 import { PROFILE_MAX_BYTES, profileSeconds, profileUrl } from '../../src/runner-kit/profile.js';
@@ -264,6 +271,94 @@ describe('profileRecords: files, records, and A/B’s diff', () => {
     ]);
     expect(r.files).toHaveLength(1);
     expect(r.records[1]?.error).toMatch(/left out/);
+  });
+});
+
+describe('a gate run against the profile its baseline kept', () => {
+  const run = (service = 'api'): TakenProfile => ({ scenario: 'orders', phase: 'c4', service, data: bytes('head') });
+  const kept = (over: Partial<KeptProfile> = {}): KeptProfile => ({
+    scenario: 'orders',
+    phase: 'c4',
+    service: 'api',
+    file: 'baselines/profiles/orders.c4.api.pb.gz',
+    data: bytes('base'),
+    ...over,
+  });
+
+  it('diffs this run’s profile against the baseline’s: the function this run does more of first, its flame graph', () => {
+    const r = profileRecords([{ profiles: [run()] }], [kept()]);
+    expect(r.files.map((f) => f.file)).toEqual([
+      'perf-gate-profiles/orders.c4.api.pb.gz',
+      'perf-gate-profiles/diff.orders.c4.api.svg',
+    ]);
+    expect(r.records).toEqual([
+      { scenario: 'orders', phase: 'c4', service: 'api', file: r.files[0]?.file, bytes: bytes('head').length },
+      {
+        scenario: 'orders',
+        phase: 'c4',
+        service: 'api',
+        side: 'baseline',
+        file: 'baselines/profiles/orders.c4.api.pb.gz',
+        bytes: bytes('base').length,
+      },
+    ]);
+    expect(r.diffs).toHaveLength(1);
+    expect(r.diffs[0]?.against).toBe('baseline');
+    expect(r.diffs[0]?.functions[0]?.name).toBe('main.parseWork');
+    expect(r.diffs[0]?.flame).toBe('perf-gate-profiles/diff.orders.c4.api.svg');
+    const [line] = profileLines({
+      comparisons: [{ scenario: 'orders', phase: 'c4', metric: 'p99', result: 'regression' } as Comparison],
+      profiles: r.records,
+      profileDiffs: r.diffs,
+    });
+    expect(line).toMatch(
+      /^- \*\*where orders\/c4, api\*\* \(its profile, this run against the baseline\): the share of the samples \(cpu\) rose most under main\.parseWork /,
+    );
+    expect(line).toContain(
+      'files: `perf-gate-profiles/orders.c4.api.pb.gz`, baseline `baselines/profiles/orders.c4.api.pb.gz`, flame graph',
+    );
+  });
+
+  it('a baseline profile that is missing or is no profile: said, no diff; one of a service this run did not profile: not said', () => {
+    const gone = profileRecords([{ profiles: [run()] }], [kept({ data: undefined, error: 'its file is missing' })]);
+    expect(gone.records[1]).toMatchObject({ side: 'baseline', error: 'its file is missing' });
+    expect(gone.diffs).toEqual([]);
+    const junk = profileRecords([{ profiles: [run()] }], [kept({ data: new Uint8Array([1, 2, 3]) })]);
+    expect(junk.records[1]?.error).toMatch(/^not read: /);
+    expect(junk.diffs).toEqual([]);
+    const other = profileRecords([{ profiles: [run()] }], [kept({ service: 'db' })]);
+    expect(other.records.map((x) => x.side)).toEqual([undefined]);
+    expect(other.diffs).toEqual([]);
+    // A/B never reads the baselines' profiles
+    const ab = profileRecords(
+      [
+        { side: 'base', profiles: [run()] },
+        { side: 'head', profiles: [run()] },
+      ],
+      [kept()],
+    );
+    expect(ab.records.some((x) => x.side === 'baseline')).toBe(false);
+  });
+
+  it('the file a baseline keeps a profile in: in profiles/ beside it, named as the run’s', () => {
+    expect(baselineProfileFile({ scenario: 'orders', phase: 'c4', service: 'api' }, bytes('base'))).toBe(
+      'profiles/orders.c4.api.pb.gz',
+    );
+    expect(baselineProfileFile({ scenario: '../x', phase: 'c4', service: 'api' }, new Uint8Array([1]))).toBe(
+      'profiles/__x.c4.api.pb',
+    );
+  });
+
+  it.each<[string, string, boolean]>([
+    ['a file in profiles/', 'profiles/orders.c4.api.pb.gz', true],
+    ['out of the baselines directory', 'profiles/../../etc/passwd', false],
+    ['an absolute path', '/etc/passwd', false],
+    ['another folder', 'other/orders.pb', false],
+    ['a hidden name', 'profiles/.git', false],
+  ])('a baseline file lists its profiles: %s', (_label, file, ok) => {
+    // (a baseline is committed text, anyone's in a fork: its profiles stay in profiles/ beside it)
+    const problem = problemOf(baselineFileSchema.shape.profiles, [{ phase: 'c4', service: 'api', file }]);
+    expect(problem === undefined, problem).toBe(ok);
   });
 });
 

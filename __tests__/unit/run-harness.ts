@@ -215,6 +215,14 @@ export class MemoryFiles implements RunFiles {
   read(path: string): string | undefined {
     return this.texts.get(resolve(path));
   }
+  /** a file's bytes: as written (a profile is written as bytes), or a text's UTF-8 */
+  readBytes(path: string, max: number): Uint8Array | undefined {
+    const v = this.texts.get(resolve(path)) as string | Uint8Array | undefined;
+    if (v === undefined) return undefined;
+    const bytes = typeof v === 'string' ? new TextEncoder().encode(v) : v;
+    if (bytes.length > max) throw new Error(`larger than ${max} bytes (${bytes.length})`);
+    return bytes;
+  }
   write(path: string, text: string): void {
     this.texts.set(resolve(path), text);
   }
@@ -286,6 +294,7 @@ export function harness(
       realpath: (p) => files.realpath(p),
       isFile: (p) => files.isFile(p),
       read: (p) => files.read(p),
+      readBytes: (p, max) => files.readBytes(p, max),
       write: (path, text) => {
         if (o.failWrite?.test(path)) throw new Error(`EACCES: permission denied, open '${path}'`);
         written.push(path);

@@ -1,7 +1,9 @@
 // Pure: the profiles a run's profiling trials took (sut.profile), made into what the run keeps: a file
-// per profile beside the results, a record of each (or why there is none), and in A/B each service's
-// diff, head against base, with its differential flame graph as a file. The bytes are the service's:
-// read through readPprof's bounds, and a profile that cannot be read is said, never a failed run.
+// per profile beside the results, a record of each (or why there is none), and each service's diff with
+// its differential flame graph as a file: in A/B head against base, in a gate run against the profile
+// its baseline kept (an update run keeps one per phase and service beside the baselines). The bytes are
+// the service's: read through readPprof's bounds, and a profile that cannot be read is said, never a
+// failed run.
 import { profileDiff } from './diff.js';
 import { diffFlameGraph } from './flame.js';
 import { ProfileError, readPprof, type ProfileSummary } from './pprof.js';
@@ -20,19 +22,23 @@ export interface ProfileRecord {
   scenario: string;
   phase: string;
   service: string;
-  /** A/B: the side it was taken on; absent: the run's one side */
-  side?: 'base' | 'head';
+  /** A/B: the side it was taken on; `baseline`: the profile a gate run's baseline kept (its file is
+   * then where the baseline keeps it); absent: the run's one side */
+  side?: 'base' | 'head' | 'baseline';
   file?: string;
   /** its size, bytes, as served */
   bytes?: number;
   error?: string;
 }
 
-/** A/B: one service's functions whose share of the profile rose most, base to head (./diff.ts). */
+/** One service's functions whose share of the profile rose most (./diff.ts): base to head in A/B, the
+ * baseline's to this run's in a gate run. */
 export interface ProfileDiffRecord {
   scenario: string;
   phase: string;
   service: string;
+  /** what the profile was diffed against: base's side (absent) or the baseline's profile */
+  against?: 'baseline';
   /** what the samples count (`cpu`, `nanoseconds` for Go's CPU profile) */
   sampleType: string;
   unit: string;
@@ -44,6 +50,24 @@ export interface ProfileDiffRecord {
     flat: { base: number; head: number };
     cum: { base: number; head: number };
   }>;
+}
+
+/** A baseline's profile, as its file lists it: where beside the baselines (BASELINE_PROFILE_FILE). */
+export interface BaselineProfile {
+  phase: string;
+  service: string;
+  /** relative to the baselines' directory: `profiles/SCENARIO.PHASE.SERVICE.pb[.gz]` */
+  file: string;
+}
+
+/** What a baseline's profile file may be named (a baseline is committed text: anyone's in a fork): one
+ * file in `profiles/` of the baselines' directory, nothing that leaves it. */
+export const BASELINE_PROFILE_FILE = /^profiles\/[A-Za-z0-9_][A-Za-z0-9_.-]{0,299}$/;
+
+/** A profile a gate run's baseline kept, read for the diff: the file as said (beside the baselines),
+ * its bytes or why there are none. */
+export interface KeptProfile extends TakenProfile {
+  file: string;
 }
 
 /** The folder beside the results the profiles are written to. */
@@ -70,6 +94,14 @@ export function flameFile(p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service
   return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
 }
 
+/** The file a baseline keeps a profile in, relative to the baselines' directory. */
+export function baselineProfileFile(
+  p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service'>,
+  data: Uint8Array,
+): string {
+  return profileFile(p, data).replace(`${PROFILES_DIR}/`, 'profiles/');
+}
+
 /** The file a profile is written to, relative to the results' directory. */
 export function profileFile(
   p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service' | 'side'>,
@@ -84,10 +116,14 @@ const clip = (s: string) => (s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` 
 
 /**
  * Every side's profiles as records and files; in A/B (a base side and a head side), each service's diff
- * where both sides' profiles read. Two profiles of one file name (names that differ only in what a file
- * name cannot hold) keep the first's file; the second is said to be left out.
+ * where both sides' profiles read; in a gate run (one side), each against the profile its baseline kept
+ * (`kept`), where both read. Two profiles of one file name (names that differ only in what a file name
+ * cannot hold) keep the first's file; the second is said to be left out.
  */
-export function profileRecords(sides: ReadonlyArray<{ side?: 'base' | 'head'; profiles: readonly TakenProfile[] }>): {
+export function profileRecords(
+  sides: ReadonlyArray<{ side?: 'base' | 'head'; profiles: readonly TakenProfile[] }>,
+  kept: readonly KeptProfile[] = [],
+): {
   records: ProfileRecord[];
   files: Array<{ file: string; data: Uint8Array }>;
   diffs: ProfileDiffRecord[];
@@ -118,13 +154,31 @@ export function profileRecords(sides: ReadonlyArray<{ side?: 'base' | 'head'; pr
       }
     }
   }
+  // the baseline's profiles of the run's phases and services (those of others are not said)
+  const one = sides.length === 1 && sides[0]?.side === undefined ? sides[0] : undefined;
+  for (const k of kept) {
+    if (!one?.profiles.some((x) => x.scenario === k.scenario && x.phase === k.phase && x.service === k.service))
+      continue;
+    const where = { scenario: k.scenario, phase: k.phase, service: k.service, side: 'baseline' as const, file: k.file };
+    if (!k.data) {
+      records.push({ ...where, error: k.error ?? 'no profile' });
+      continue;
+    }
+    try {
+      read.set(key('baseline', k), readPprof(k.data));
+      records.push({ ...where, bytes: k.data.length });
+    } catch (err) {
+      if (!(err instanceof ProfileError)) throw err;
+      records.push({ ...where, bytes: k.data.length, error: `not read: ${err.message}` });
+    }
+  }
   const diffs: ProfileDiffRecord[] = [];
-  const base = sides.find((s) => s.side === 'base');
-  const head = sides.find((s) => s.side === 'head');
+  const base = one ? { side: 'baseline', profiles: kept } : sides.find((s) => s.side === 'base');
+  const head = one ? { side: '', profiles: one.profiles } : sides.find((s) => s.side === 'head');
   for (const h of head?.profiles ?? []) {
-    const after = read.get(key('head', h));
+    const after = read.get(key(head?.side ?? 'head', h));
     const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
-    const before = b && read.get(key('base', b));
+    const before = b && read.get(key(base?.side ?? 'base', b));
     if (!after || !before) continue;
     const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
       name: clip(f.name),
@@ -138,6 +192,7 @@ export function profileRecords(sides: ReadonlyArray<{ side?: 'base' | 'head'; pr
     if (drawn) files.push({ file: flame, data: new TextEncoder().encode(diffFlameGraph(before, after, where)) });
     diffs.push({
       ...where,
+      ...(one ? { against: 'baseline' as const } : {}),
       sampleType: clip(after.sampleType),
       unit: clip(after.unit),
       ...(drawn ? { flame } : {}),

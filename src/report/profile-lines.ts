@@ -1,6 +1,6 @@
 // Pure: where in the code each failing phase's time went (sut.profile): per profiled service, the
-// functions whose share of the profile rose most from base to head, and the profile files (and the
-// diff's flame graph) beside the results. Function and file names are the service's text: escaped here, bounded where recorded.
+// functions whose share of the profile rose most from base to head (in a gate run: from the profile
+// the baseline kept to this run's), and the profile files (and the diff's flame graph). Function and file names are the service's text: escaped here, bounded where recorded.
 import { failingPhases, phaseKey } from '../compare/cost.js';
 import type { ResultsFile } from '../results/types.js';
 import { escapeMarkdown as esc } from './escape.js';
@@ -71,7 +71,8 @@ export function profileLines(
     const said = risen
       ? `the share of the samples (${esc(diff.sampleType)}) rose most under ${risen}`
       : 'no function took a larger share of the samples';
-    lines.push(bounded(`- **where ${where}** (its profile, head against base): ${said}; files: ${files}${drawn}`));
+    const against = diff.against === 'baseline' ? 'this run against the baseline' : 'head against base';
+    lines.push(bounded(`- **where ${where}** (its profile, ${against}): ${said}; files: ${files}${drawn}`));
   }
   return lines;
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Scenario } from '../config/types.js';
+import type { BaselineProfile } from '../profiles/record.js';
 import { protocolOf } from '../protocols/index.js';
 import { BASELINE_SCHEMA, type BaselineFile, type Provenance, type ScenarioResult } from './types.js';
 
@@ -51,7 +52,11 @@ export function scenarioHash(
   return `sha256:${createHash('sha256').update(stableStringify(definition)).digest('hex')}`;
 }
 
-export function baselineOf(result: ScenarioResult, provenance: Provenance): BaselineFile {
+export function baselineOf(
+  result: ScenarioResult,
+  provenance: Provenance,
+  profiles: readonly BaselineProfile[] = [],
+): BaselineFile {
   return {
     schema: BASELINE_SCHEMA,
     scenario: result.name,
@@ -60,6 +65,7 @@ export function baselineOf(result: ScenarioResult, provenance: Provenance): Base
     // the trials put aside on a busy machine stay in the run's results, not in what later runs read,
     // and so does the generator's cost (the machine's figure of that run, nothing a gate compares)
     phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p),
+    ...(profiles.length > 0 ? { profiles: [...profiles] } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { Ramp } from '../runner-kit/ramp.js';
 
 import type { MachineUsage } from '../stats/machine.js';
 import type { ResourceUsage } from '../stats/resources.js';
-import type { ProfileDiffRecord, ProfileRecord } from '../profiles/record.js';
+import type { BaselineProfile, ProfileDiffRecord, ProfileRecord } from '../profiles/record.js';
 
 export interface TrialSummary extends TrialMeasurement {
   /** per compose service; plus `perf-gate-runner` for the runner container */
@@ -211,6 +211,8 @@ export interface BaselineFile {
   scenarioHash: string;
   provenance: Provenance;
   phases: PhaseResult[];
+  /** sut.profile: each phase's and service's profile as recorded, a file beside the baselines */
+  profiles?: BaselineProfile[];
 }
 
 export type Verdict = 'pass' | 'regression' | 'improvement' | 'inconclusive' | 'no-baseline' | 'invalid' | 'accepted';

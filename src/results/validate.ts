@@ -3,6 +3,7 @@
 // type before it reaches Markdown. Unknown keys are kept (newer files); missing optional ones are fine.
 import { z } from 'zod';
 import { firstIssue, latencySummarySchema, trialMeasurementSchema } from '../runner-kit/validate.js';
+import { BASELINE_PROFILE_FILE } from '../profiles/record.js';
 import { BASELINE_SCHEMA, RESULTS_SCHEMA } from './types.js';
 
 const nonneg = z.number().nonnegative();
@@ -212,7 +213,7 @@ export const resultsFileSchema = z.looseObject({
         scenario: z.string().max(1000),
         phase: z.string().max(1000),
         service: z.string().max(1000),
-        side: z.enum(['base', 'head']).optional(),
+        side: z.enum(['base', 'head', 'baseline']).optional(),
         file: z.string().max(1000).optional(),
         bytes: z.number().int().nonnegative().optional(),
         error: z.string().max(2000).optional(),
@@ -226,6 +227,7 @@ export const resultsFileSchema = z.looseObject({
         scenario: z.string().max(1000),
         phase: z.string().max(1000),
         service: z.string().max(1000),
+        against: z.literal('baseline').optional(),
         sampleType: z.string().max(1000),
         unit: z.string().max(1000),
         flame: z.string().max(1000).optional(),
@@ -251,6 +253,17 @@ export const baselineFileSchema = z.looseObject({
   scenarioHash: z.string(),
   provenance,
   phases: z.array(phaseResult),
+  // sut.profile: the profile each phase and service had when the baseline was recorded, a file beside it
+  profiles: z
+    .array(
+      z.object({
+        phase: z.string().max(1000),
+        service: z.string().max(1000),
+        file: z.string().regex(BASELINE_PROFILE_FILE, 'a file in profiles/ of the baselines directory'),
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 
 /** undefined when `data` fits, else the first problem ("scenarios.0.phases.1.merged.rps: …"). */

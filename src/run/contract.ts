@@ -83,6 +83,9 @@ export interface RunDeps {
 export interface RunFiles extends ReadFs {
   /** a file's text; undefined when it does not exist (any other failure is a usage error) */
   read(path: string): string | undefined;
+  /** a file's bytes, at most `max` of them (a larger file is an error that says so); undefined when it
+   * does not exist */
+  readBytes(path: string, max: number): Uint8Array | undefined;
   /** writes the whole file atomically (text, or bytes: a service's profile) */
   write(path: string, data: string | Uint8Array): void;
   /** a new empty directory for temporary files, its name starting with `prefix` */

@@ -2,7 +2,7 @@
 // persist. What differs between modes is asked of the mode (src/modes/): what it needs (baselines, a
 // base side), how it measures and judges, whether it gates and records. Each side keeps one
 // long-lived runner that takes trials on command.
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
 import { acceptIn } from '../compare/accept.js';
 import { withCosts } from '../compare/cost.js';
@@ -12,9 +12,16 @@ import type { Config } from '../config/types.js';
 import { cannotBootTwice } from '../docker/compose.js';
 import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
-import { profileRecords, type TakenProfile } from '../profiles/record.js';
+import { baselineProfileFile, type KeptProfile, profileRecords, type TakenProfile } from '../profiles/record.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
-import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
+import {
+  RESULTS_SCHEMA,
+  type AbInfo,
+  type BaselineFile,
+  type ResultsFile,
+  type ScenarioResult,
+} from '../results/types.js';
+import { PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
 import { failingRows, unansweredPhase } from '../results/unanswered.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import type { Side } from '../session/sut-session.js';
@@ -75,6 +82,9 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       }
     }
     const provenance = await provenanceOf(deps, p.config.dir, startedAt, engine, p.image, measured.images.head);
+    // sut.profile: written beside the results; diffed against base's side, or the baseline's profile
+    const kept = mode.baselines === 'judge' && !base ? keptProfiles(p.baselines, opts.baselineDir, deps.files) : [];
+    const profiles = profilesOf(sides, opts.outDir, deps.files, kept);
     const results: ResultsFile = {
       schema: RESULTS_SCHEMA,
       runId,
@@ -87,7 +97,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       comparisons: [],
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
       ...(measured.busy ? { busy: measured.busy } : {}),
-      ...profilesOf(sides, opts.outDir, deps.files),
+      ...profiles.fields,
     };
     // judge, then the failing rows accepted on purpose (the judgement's time said: statistics bounded)
     const judgingFrom = deps.now();
@@ -129,7 +139,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       );
     }
     // (the results as measured: a baseline keeps no comparison of its own)
-    const baselinesUpdated = mode.records ? recordBaselines(results, opts, deps) : [];
+    const baselinesUpdated = mode.records ? recordBaselines(results, opts, deps, profiles.files) : [];
     return { results: judged, ...files, ...verdictOf(opts.mode, judged.comparisons), baselinesUpdated };
   } finally {
     await base?.tree.remove();
@@ -235,13 +245,50 @@ function abInfo(
   return info;
 }
 
-/** The persist step of a mode that records: each scenario's results as its new baseline. */
-function recordBaselines(results: ResultsFile, opts: RunOptions, deps: RunDeps): string[] {
+/** The persist step of a mode that records: each scenario's results as its new baseline, with the
+ * profiles its phases' profiling trials took (sut.profile) as files beside it, each listed in it. */
+function recordBaselines(
+  results: ResultsFile,
+  opts: RunOptions,
+  deps: RunDeps,
+  profileFiles: ReadonlyMap<string, Uint8Array>,
+): string[] {
   return results.scenarios.map((r) => {
     const path = baselinePath(opts.baselineDir, r.name);
-    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results.provenance)));
+    const profiles = (results.profiles ?? []).flatMap((x) => {
+      const data = x.file !== undefined && x.error === undefined ? profileFiles.get(x.file) : undefined;
+      if (x.scenario !== r.name || !data) return [];
+      const file = baselineProfileFile(x, data);
+      writeOrFail(deps.files, resolve(opts.baselineDir, file), data);
+      return [{ phase: x.phase, service: x.service, file }];
+    });
+    writeOrFail(deps.files, path, stableStringify(baselineOf(r, results.provenance, profiles)));
     return path;
   });
+}
+
+/** A gate run's baselines' profiles (sut.profile), read from beside them: each one's bytes, bounded,
+ * or why there are none (the file is gone, too large). Its file is said as the baselines' directory
+ * was given. */
+function keptProfiles(
+  baselines: ReadonlyMap<string, BaselineFile | undefined>,
+  dir: string,
+  files: RunFiles,
+): KeptProfile[] {
+  const out: KeptProfile[] = [];
+  for (const [scenario, b] of baselines) {
+    for (const k of b?.profiles ?? []) {
+      const file = join(dir, k.file);
+      const where = { scenario, phase: k.phase, service: k.service, file };
+      try {
+        const data = files.readBytes(resolve(dir, k.file), PROFILE_MAX_BYTES);
+        out.push(data ? { ...where, data } : { ...where, error: 'its file is missing' });
+      } catch (err) {
+        out.push({ ...where, error: `not read: ${(err as Error).message.split('\n')[0]}` });
+      }
+    }
+  }
+  return out;
 }
 
 /** Nothing left to measure (a sweep without a ladder anywhere): a report that says so, and a pass
@@ -279,18 +326,24 @@ function nothingToRun(opts: RunOptions, p: RunPlan, startedAt: string, deps: Run
 /** @deprecated the old name of `run` */
 export const runPerfGate = run;
 
-/** sut.profile: each side's profiles written beside the results, their records, and A/B's diffs. */
+/** sut.profile: each side's profiles written beside the results, their records, and the diffs (A/B's,
+ * or a gate run's against its baselines' `kept` profiles); the files' bytes by file, for the baselines. */
 function profilesOf(
   sides: ReadonlyArray<{ side?: 'base' | 'head'; collector: { profiles: readonly TakenProfile[] } }>,
   outDir: string,
   files: RunFiles,
-): Pick<ResultsFile, 'profiles' | 'profileDiffs'> {
+  kept: readonly KeptProfile[],
+): { fields: Pick<ResultsFile, 'profiles' | 'profileDiffs'>; files: Map<string, Uint8Array> } {
   const taken = profileRecords(
     sides.map((s) => ({ ...(s.side ? { side: s.side } : {}), profiles: s.collector.profiles })),
+    kept,
   );
   for (const f of taken.files) writeOrFail(files, resolve(outDir, f.file), f.data);
   return {
-    ...(taken.records.length > 0 ? { profiles: taken.records } : {}),
-    ...(taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}),
+    fields: {
+      ...(taken.records.length > 0 ? { profiles: taken.records } : {}),
+      ...(taken.diffs.length > 0 ? { profileDiffs: taken.diffs } : {}),
+    },
+    files: new Map(taken.files.map((f) => [f.file, f.data])),
   };
 }

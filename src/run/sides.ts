@@ -202,8 +202,9 @@ export async function measure(
         let record: Awaited<ReturnType<typeof mode.measure>>;
         try {
           record = await mode.measure(ctx, measured, { baselines: p.baselines, pairs: run.pairs, seed: run.seed });
-          // sut.profile: the profiles come from trials of their own, after every measured one
-          if (mode.gates) await profileTrials(ctx, measured, config.sut.profile);
+          // sut.profile: the profiles come from trials of their own, after every measured one (an
+          // update keeps them beside the baselines, for the gate runs after it to diff against)
+          if (mode.gates || mode.records) await profileTrials(ctx, measured, config.sut.profile);
         } finally {
           clearInterval(ticks);
         }
