@@ -22,6 +22,7 @@ const DEFAULTS: ActionInputs = {
   csv: '',
   outFormats: [],
   history: '',
+  historyBranch: '',
   results: 'perf-gate-results.json',
   prNumber: undefined,
   status: true,
@@ -124,6 +125,17 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     expect(readInputs({ [name]: value })).toEqual({ ...DEFAULTS, ...expected });
   });
 
+  it('history-branch: the history file is perf-history.jsonl in it unless named; a path out of the branch is refused', () => {
+    expect(readInputs({ 'INPUT_HISTORY-BRANCH': 'perf-history' })).toMatchObject({
+      historyBranch: 'perf-history',
+      history: 'perf-history.jsonl',
+    });
+    expect(() => readInputs({ 'INPUT_HISTORY-BRANCH': 'perf-history', INPUT_HISTORY: '../h.jsonl' })).toThrow(
+      /^input history: "..\/h.jsonl" must be a relative path in the branch/,
+    );
+    expect(() => readInputs({ 'INPUT_HISTORY-BRANCH': 'a..b' })).toThrow(/^input history-branch: "a..b" must be/);
+  });
+
   it('reads all inputs together', () => {
     expect(
       readInputs({
@@ -142,6 +154,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         INPUT_JUNIT: 'j.xml',
         INPUT_CSV: 'c.csv',
         INPUT_HISTORY: 'perf/history.jsonl',
+        'INPUT_HISTORY-BRANCH': 'perf-history',
         INPUT_RESULTS: 'r.json',
         'INPUT_PR-NUMBER': '9',
         INPUT_STATUS: 'FALSE',
@@ -163,6 +176,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       csv: 'c.csv',
       outFormats: [],
       history: 'perf/history.jsonl',
+      historyBranch: 'perf-history',
       results: 'r.json',
       prNumber: 9,
       status: false,

@@ -1,5 +1,6 @@
 // The Action's run(deps) with fakes for everything it touches: inputs, event, engine, GitHub, core.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -129,6 +130,8 @@ function harness(
     perfGate?: (o: RunOptions) => Promise<RunOutcome>;
     /** directories the run may not write */
     readOnly?: string[];
+    /** git in the workspace (input history-branch); default: a git that is not there */
+    git?: ActionDeps['git'];
   } = {},
 ): Harness {
   const api = new FakeApi();
@@ -190,6 +193,12 @@ function harness(
     },
     configAgainst: () => 'baselines',
     newRunId: () => 'abcd1234',
+    git:
+      opts.git ??
+      ((args) => {
+        h.calls.push(`git ${args.join(' ')}`);
+        return { code: 128, stdout: '', stderr: 'fatal: not a git repository' };
+      }),
   };
   return Object.assign(h, { deps, files });
 }
@@ -766,5 +775,92 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
     expect(warnings(h)).toContain(
       'perf-gate: /perf-gate accept by mallory not taken: mallory has read access to the repository, not write',
     );
+  });
+});
+
+describe('input history-branch: the history kept on a branch of its own', () => {
+  /** an origin (bare) and a clone of it, the workspace; git bound in the clone as the Action binds it */
+  function repo() {
+    const root = mkdtempSync(join(tmpdir(), 'perf-gate-action-history-'));
+    const sh = (cwd: string, ...args: string[]) => {
+      const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, HOME: root } });
+      if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+      return r.stdout.trim();
+    };
+    sh(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git');
+    sh(root, 'clone', '-q', join(root, 'origin.git'), 'work');
+    const work = join(root, 'work');
+    sh(work, '-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'base');
+    sh(work, 'push', '-q', 'origin', 'HEAD:refs/heads/main');
+    const git: ActionDeps['git'] = (args, opts) => {
+      const r = spawnSync('git', [...args], {
+        cwd: work,
+        encoding: 'utf8',
+        input: opts?.input,
+        env: { ...process.env, HOME: root, ...opts?.env },
+      });
+      return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+    };
+    const branchFile = (ref: string) => sh(join(root, 'origin.git'), 'show', ref);
+    return { root, git, branchFile, done: () => rmSync(root, { recursive: true, force: true }) };
+  }
+
+  it('an update: the run reads the branch’s history from a file of its own, and its entry is pushed to the branch', async () => {
+    const r = repo();
+    try {
+      const update = (o: RunOptions): RunOutcome => {
+        const base = outcome('pass');
+        return { ...base, results: { ...base.results, mode: 'update', runId: o.runId ?? 'x' } };
+      };
+      const env = { INPUT_MODE: 'update', 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root };
+      const first = harness({ env, git: r.git, perfGate: async (o) => update(o) });
+      await run(first.deps);
+      expect(first.failed).toEqual([]);
+      // no branch yet: the run got an empty history file, in the runner's temporary directory
+      expect(first.runs[0]?.history).toBe(join(r.root, 'perf-gate-history-abcd1234.jsonl'));
+      expect(first.files[join(r.root, 'perf-gate-history-abcd1234.jsonl')]).toBe('');
+      expect(first.calls).toContain('info perf-gate: no branch perf-history yet: the history starts empty');
+      const entries = r.branchFile('perf-history:perf-history.jsonl').split('\n');
+      expect(entries).toHaveLength(1);
+      expect(JSON.parse(entries[0] as string)).toMatchObject({
+        schema: 'perf-gate/history@1',
+        commit: 'abc',
+        mode: 'update',
+      });
+      expect(
+        first.calls.some((c) => /^info perf-gate: history appended on branch perf-history \([0-9a-f]{12}\)$/.test(c)),
+      ).toBe(true);
+      // a second refresh reads the first's entry and appends its own
+      const second = harness({ env, git: r.git, perfGate: async (o) => update(o) });
+      await run(second.deps);
+      expect(second.files[join(r.root, 'perf-gate-history-abcd1234.jsonl')]?.split('\n').filter(Boolean)).toHaveLength(
+        1,
+      );
+      expect(r.branchFile('perf-history:perf-history.jsonl').split('\n')).toHaveLength(2);
+    } finally {
+      r.done();
+    }
+  });
+
+  it('a gate run reads the branch’s history and never pushes; a branch name git would take as an option is refused', async () => {
+    const r = repo();
+    try {
+      const env = { INPUT_MODE: 'gate', 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root };
+      let pushes = 0;
+      const counted: ActionDeps['git'] = (args, opts) => {
+        if (args[0] === 'push') pushes++;
+        return r.git(args, opts);
+      };
+      const gate = harness({ env, git: counted });
+      await run(gate.deps);
+      expect(gate.runs[0]?.history).toBe(join(r.root, 'perf-gate-history-abcd1234.jsonl'));
+      expect(pushes).toBe(0);
+      const bad = harness({ env: { ...env, 'INPUT_HISTORY-BRANCH': '--upload-pack=x' }, git: counted });
+      await run(bad.deps);
+      expect(bad.runs).toEqual([]);
+      expect(bad.failed[0]).toMatch(/input history-branch: "--upload-pack=x" must be a branch name/);
+    } finally {
+      r.done();
+    }
   });
 });

@@ -1,4 +1,5 @@
 // The Action's main entry: binds the real dependencies and runs. Everything else is in main.ts.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
@@ -42,4 +43,13 @@ await run({
     runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
   configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
   newRunId,
+  git: (args, opts) => {
+    const r = spawnSync('git', [...args], {
+      encoding: 'utf8',
+      input: opts?.input,
+      env: { ...process.env, ...opts?.env },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return { code: r.status ?? 1, stdout: r.stdout ?? '', stderr: r.stderr ?? (r.error?.message || '') };
+  },
 });

@@ -2,6 +2,10 @@
 import { usageError } from '../common/errors.js';
 import { isMode, isReportMode, listed, modeInputs, type ModeInput, REPORT_MODE } from '../modes/index.js';
 import { parseSeed } from '../stats/random.js';
+import { branchProblem, fileProblem } from './history-branch.js';
+
+/** The history file's name on its branch when `history` does not name one. */
+export const DEFAULT_BRANCH_HISTORY = 'perf-history.jsonl';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -34,6 +38,9 @@ export interface ActionInputs {
   outFormats: string[];
   /** a trend history file (JSON lines): charts in the report; update runs append */
   history: string;
+  /** the branch the history is kept on (read before the run, an update's entry pushed to it); empty:
+   * the history is a file of the workspace */
+  historyBranch: string;
   /** report mode: the results file the pull request's run uploaded */
   results: string;
   /** report mode: the PR number the pull request's run uploaded (checked against the API) */
@@ -73,6 +80,13 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const pr = input(env, 'pr-number', '');
   if (pr && !/^[1-9]\d{0,9}$/.test(pr))
     throw usageError(`input pr-number: ${JSON.stringify(pr)} must be a pull request number`);
+  const historyBranch = input(env, 'history-branch', '');
+  const branchSaid = historyBranch ? branchProblem(historyBranch) : undefined;
+  if (branchSaid) throw usageError(`input history-branch: ${JSON.stringify(historyBranch)} ${branchSaid}`);
+  // on a branch, the history is a file of the branch's tree: perf-history.jsonl unless named
+  const history = input(env, 'history', historyBranch ? DEFAULT_BRANCH_HISTORY : '');
+  const fileSaid = historyBranch ? fileProblem(history) : undefined;
+  if (fileSaid) throw usageError(`input history: ${JSON.stringify(history)} ${fileSaid} (with history-branch)`);
   const status = input(env, 'status', 'true').toLowerCase();
   if (!['true', 'false'].includes(status))
     throw usageError(`input status: ${JSON.stringify(status)} must be true or false`);
@@ -98,7 +112,8 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
       .split(/\s+/)
       .filter((f) => f !== ''),
     csv: input(env, 'csv', ''),
-    history: input(env, 'history', ''),
+    history,
+    historyBranch,
     results: input(env, 'results', 'perf-gate-results.json'),
     prNumber: pr ? Number(pr) : undefined,
     status: status === 'true',

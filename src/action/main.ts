@@ -1,8 +1,11 @@
 // The Action's main step (SPEC §6) as one function of its dependencies, with no side effects on
 // import: inputs → the same engine as the CLI → outputs, job summary, annotations and one sticky PR
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
+import { appendHistory, historyEntry } from '../history/history.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
@@ -17,6 +20,7 @@ import { OUTPUT, STATE, type OutputName } from './constants.js';
 import { isForkPullRequest, readContext, workspacePath, type ActionContext } from './context.js';
 import type { GitHubApi } from './github.js';
 import { readInputs, type ActionInputs } from './inputs.js';
+import { appendBranchHistory, type Git, readBranchHistory } from './history-branch.js';
 
 /** The part of @actions/core the Action uses. */
 export interface ActionIO {
@@ -46,6 +50,8 @@ export interface ActionDeps {
   /** `gate.against` of the config (auto mode picks A/B from it) */
   configAgainst: (configFile: string) => 'baselines' | 'base-ref';
   newRunId: () => string;
+  /** git in the workspace (input history-branch) */
+  git: Git;
 }
 
 /** report mode writes the re-rendered report here (the working directory) */
@@ -71,6 +77,8 @@ export async function run(deps: ActionDeps): Promise<void> {
   const runId = deps.newRunId();
   io.saveState(STATE.runId, runId);
   try {
+    // history-branch: the branch's history, read into a file of the runner's temporary directory
+    const onBranch = inputs.historyBranch ? branchHistory(deps, inputs, runId) : undefined;
     const asked = buildRunRequest(
       {
         config: inputs.config,
@@ -86,7 +94,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         junit: inputs.junit,
         csv: inputs.csv,
         outFormats: inputs.outFormats,
-        history: inputs.history,
+        history: onBranch?.path ?? inputs.history,
       },
       {
         eventName: ctx.eventName,
@@ -97,7 +105,7 @@ export async function run(deps: ActionDeps): Promise<void> {
       'input out-format',
     );
     const mode = modeOf(asked.mode);
-    refuseOutputPaths(deps.paths, outputPaths(inputs, mode.records));
+    refuseOutputPaths(deps.paths, outputPaths(onBranch ? { ...inputs, history: '' } : inputs, mode.records));
     // a gate of a pull request: the rows its writers accepted on purpose
     const accept = mode.gates ? await acceptancesOf(deps, ctx, inputs) : [];
     const request = accept.length > 0 ? { ...asked, accept } : asked;
@@ -111,6 +119,21 @@ export async function run(deps: ActionDeps): Promise<void> {
       baselinesUpdated: outcome.baselinesUpdated.join(' '),
     });
     if (ctx.hasSummary) await io.writeSummary(outcome.report);
+    // an update's entry appended on the history's branch (a race with another refresh: tried again)
+    if (onBranch && mode.records) {
+      const entry = historyEntry(outcome.results);
+      const message = `perf-gate: history of run ${runId}${entry.commit ? ` at ${entry.commit.slice(0, 12)}` : ''}`;
+      const pushed = appendBranchHistory(
+        deps.git,
+        inputs.historyBranch,
+        inputs.history,
+        (text) => appendHistory(text, entry),
+        message,
+      );
+      io.info(
+        `perf-gate: history appended on branch ${inputs.historyBranch} (${pushed.commit.slice(0, 12)}${pushed.attempts > 1 ? `, after ${pushed.attempts} attempts: the branch moved` : ''})`,
+      );
+    }
     // the comparisons of a mode that does not gate (an update's with the previous baselines) are
     // information, not failures
     const gated = mode.gates ? outcome.results.comparisons : [];
@@ -140,6 +163,19 @@ export async function run(deps: ActionDeps): Promise<void> {
   } catch (err) {
     await failed(deps, ctx, err);
   }
+}
+
+/** history-branch: the branch's history file written where the run reads it (and an update appends). */
+function branchHistory(deps: ActionDeps, inputs: ActionInputs, runId: string): { path: string } {
+  const { text, parent } = readBranchHistory(deps.git, inputs.historyBranch, inputs.history);
+  const path = join(deps.env.RUNNER_TEMP || tmpdir(), `perf-gate-history-${runId}.jsonl`);
+  deps.writeFile(path, text);
+  deps.io.info(
+    parent
+      ? `perf-gate: history read from branch ${inputs.historyBranch} (${parent.slice(0, 12)}:${inputs.history})`
+      : `perf-gate: no branch ${inputs.historyBranch} yet: the history starts empty`,
+  );
+  return { path };
 }
 
 /** Every path the run writes, as the inputs gave them (the results and the report go into the working
