@@ -842,6 +842,45 @@ describe('input history-branch: the history kept on a branch of its own', () => 
     }
   });
 
+  it('a gate run with regressions accepted on purpose records them on the branch; a job that may not push warns', async () => {
+    const r = repo();
+    try {
+      const accepted = (): RunOutcome => {
+        const base = outcome('pass');
+        const row = comparison({
+          scenario: 'search',
+          metric: 'p99',
+          delta: 0.3,
+          result: 'accepted',
+          accepted: { by: 'alice', reason: 'a bigger index, on purpose', was: 'regression' },
+        });
+        return { ...base, results: { ...base.results, comparisons: [row] } };
+      };
+      const env = { INPUT_MODE: 'gate', 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root };
+      const gate = harness({ env, git: r.git, perfGate: async () => accepted() });
+      await run(gate.deps);
+      expect(gate.failed).toEqual([]);
+      const line = JSON.parse(r.branchFile('perf-history:perf-history.jsonl')) as Record<string, unknown>;
+      expect(line).toMatchObject({
+        kind: 'acceptance',
+        pr: 7,
+        rows: [{ phase: 'search/c10', metric: 'p99', by: 'alice', reason: 'a bigger index, on purpose' }],
+      });
+      expect(gate.calls).toContain('info perf-gate: the accepted regressions are recorded on branch perf-history');
+      // a pull request's job with contents: read: the push is refused, a warning, the check as it was
+      const denied: ActionDeps['git'] = (args, opts) =>
+        args[0] === 'push' ? { code: 128, stdout: '', stderr: 'remote: Permission denied' } : r.git(args, opts);
+      const readOnly = harness({ env, git: denied, perfGate: async () => accepted() });
+      await run(readOnly.deps);
+      expect(readOnly.failed).toEqual([]);
+      expect(
+        warnings(readOnly).some((w) => /accepted regressions could not be recorded .*contents: write/.test(w)),
+      ).toBe(true);
+    } finally {
+      r.done();
+    }
+  });
+
   it('a gate run reads the branch’s history and never pushes; a branch name git would take as an option is refused', async () => {
     const r = repo();
     try {

@@ -1,7 +1,13 @@
 // The history's level shifts (src/history/shifts.ts): per phase and metric, the run and commit range a
 // shift came in, its size and direction, and whether the machine changed there.
 import { describe, expect, it } from 'vitest';
-import { HISTORY_SCHEMA, type HistoryEntry, type HistoryPoint } from '../../src/history/history.js';
+import {
+  HISTORY_SCHEMA,
+  type HistoryAcceptance,
+  type HistoryEntry,
+  type HistoryPoint,
+} from '../../src/history/history.js';
+import { renderShifts } from '../../src/report/trend.js';
 import { historyShifts } from '../../src/history/shifts.js';
 
 const MACHINE = { cpuModel: 'Xeon', cores: 2 };
@@ -74,5 +80,54 @@ describe('historyShifts', () => {
     const gaps = entries.map((e, i) => (i % 4 === 3 ? { ...e, phases: {} } : e));
     expect(historyShifts(gaps).map((s) => [s.metric, s.commit, s.since])).toEqual([['p99', 'c10', 'c9']]);
     expect(historyShifts(history(5, (i) => ({ p99: i >= 3 ? 9000 : 5000 })))).toEqual([]);
+  });
+});
+
+describe('a shift a pull request accepted on purpose is known', () => {
+  const stepped = history(24, (i) => ({ p99: 5000 * wobble(i) * (i >= 12 ? 1.2 : 1) }));
+  /** an acceptance of `metric` on api/c8 at `time` (run 11 is on the 12th, run 12 on the 13th) */
+  const accepted = (time: string, metric = 'p99', phase = 'api/c8'): HistoryAcceptance => ({
+    schema: HISTORY_SCHEMA,
+    kind: 'acceptance',
+    time,
+    commit: 'pr-head',
+    ref: 'refs/pull/9/merge',
+    runId: 'g1',
+    pr: 9,
+    rows: [{ phase, metric, change: 0.2, by: '@alice', reason: 'a checksum on every response, on purpose' }],
+  });
+
+  it.each<[string, HistoryAcceptance[], boolean]>([
+    ['accepted between the run before and the run it showed in', [accepted('2026-11-12T12:00:00Z')], true],
+    ['accepted at the very run it showed in', [accepted('2026-11-13T00:00:00Z')], true],
+    ['another metric of the phase', [accepted('2026-11-12T12:00:00Z', 'p50')], false],
+    ['another phase', [accepted('2026-11-12T12:00:00Z', 'p99', 'api/c16')], false],
+    ['a mix entry of the phase (scenario/phase.entry)', [accepted('2026-11-12T12:00:00Z', 'p99', 'api/c8.read')], true],
+    ['before the run before it', [accepted('2026-11-11T12:00:00Z')], false],
+    ['after the run it showed in', [accepted('2026-11-13T12:00:00Z')], false],
+    ['none', [], false],
+  ])('%s', (_label, acceptances, known) => {
+    const [shift] = historyShifts(stepped, { acceptances });
+    expect(shift?.commit).toBe('c12');
+    if (known)
+      expect(shift?.accepted).toEqual({
+        by: '@alice',
+        reason: 'a checksum on every response, on purpose',
+        pr: 9,
+        commit: 'pr-head',
+      });
+    else expect(shift?.accepted).toBeUndefined();
+  });
+
+  it('a better shift is never said accepted', () => {
+    const better = history(24, (i) => ({ p99: 5000 * wobble(i) * (i >= 12 ? 0.8 : 1) }));
+    expect(historyShifts(better, { acceptances: [accepted('2026-11-12T12:00:00Z')] })[0]?.accepted).toBeUndefined();
+  });
+
+  it('the report says it, who and why escaped (no ping, no link)', () => {
+    const text = renderShifts(stepped, undefined, [accepted('2026-11-12T12:00:00Z')]);
+    const line = text.split('\n').find((l) => l.startsWith('- api/c8 p99'));
+    expect(line).toMatch(/; \*\*accepted on purpose\*\* in #9 by .*alice: a checksum on every response, on purpose$/);
+    expect(line).not.toMatch(/(^|[^`\\])@alice/);
   });
 });

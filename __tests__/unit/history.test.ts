@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   appendHistory,
   HISTORY_SCHEMA,
+  historyAcceptance,
   historyEntry,
   parseHistory,
+  type HistoryAcceptance,
   type HistoryEntry,
 } from '../../src/history/history.js';
 import { renderTrend, TREND_MAX_PHASES } from '../../src/report/trend.js';
@@ -94,6 +96,55 @@ describe('parseHistory and appendHistory', () => {
 
   it('drops debris lines when it rewrites the file', () => {
     expect(appendHistory('garbage\n', entry(1))).toBe(`${JSON.stringify(entry(1))}\n`);
+  });
+});
+
+describe('a pull request’s accepted regressions, kept in the history beside the runs', () => {
+  const gate = resultsFile(
+    [{ name: 'api', scenarioHash: 'h', phases: [phase('c10', {})] }],
+    [
+      comparison({
+        metric: 'p99',
+        delta: 0.3,
+        result: 'accepted',
+        accepted: { by: 'alice', reason: 'x'.repeat(2000), was: 'regression' },
+      }),
+      comparison({ metric: 'p50', result: 'pass' }),
+    ],
+    { runId: 'g1', finishedAt: '2026-11-05T10:00:00.000Z' },
+  );
+
+  it('one line per gate run that accepted any: each row’s phase, metric, change, who and why (bounded)', () => {
+    const a = historyAcceptance(gate, 9) as HistoryAcceptance;
+    expect(a).toMatchObject({ schema: HISTORY_SCHEMA, kind: 'acceptance', time: '2026-11-05T10:00:00.000Z', pr: 9 });
+    expect(a.rows).toHaveLength(1);
+    expect(a.rows[0]).toMatchObject({ phase: 'api/c10', metric: 'p99', change: 0.3, by: 'alice' });
+    expect(a.rows[0]?.reason.length).toBe(501);
+    expect(historyAcceptance({ ...gate, comparisons: [comparison()] })).toBeUndefined();
+  });
+
+  it('read back apart from the runs, kept in order when a run is appended after it', () => {
+    const a = historyAcceptance(gate, 9) as HistoryAcceptance;
+    const text = appendHistory(appendHistory(appendHistory('', entry(0)), a), entry(1));
+    const parsed = parseHistory(text);
+    expect(parsed.entries.map((e) => e.runId)).toEqual(['run0', 'run1']);
+    expect(parsed.acceptances).toEqual([a]);
+    expect(parsed.lines.map((l) => l.runId)).toEqual(['run0', 'g1', 'run1']);
+    expect(parsed.skipped).toBe(0);
+  });
+
+  it.each<[string, (a: HistoryAcceptance) => unknown]>([
+    ['rows that are not a list', (a) => ({ ...a, rows: {} })],
+    ['a reason that is not text', (a) => ({ ...a, rows: [{ ...a.rows[0], reason: 7 }] })],
+    ['a reason of 10,000 characters', (a) => ({ ...a, rows: [{ ...a.rows[0], reason: 'y'.repeat(10_000) }] })],
+    ['a pull request that is no number', (a) => ({ ...a, pr: '9' })],
+    ['a change that is text', (a) => ({ ...a, rows: [{ ...a.rows[0], change: '0.3' }] })],
+    ['201 rows', (a) => ({ ...a, rows: Array.from({ length: 201 }, () => a.rows[0]) })],
+  ])('an acceptance line whose fields do not have their types or bounds is skipped: %s', (_label, broken) => {
+    const a = historyAcceptance(gate, 9) as HistoryAcceptance;
+    const parsed = parseHistory(`${JSON.stringify(broken(a))}\n${JSON.stringify(entry(1))}\n`);
+    expect(parsed.acceptances).toEqual([]);
+    expect(parsed.skipped).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { appendHistory, historyEntry } from '../history/history.js';
+import { appendHistory, historyAcceptance, historyEntry } from '../history/history.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
@@ -133,6 +133,26 @@ export async function run(deps: ActionDeps): Promise<void> {
       io.info(
         `perf-gate: history appended on branch ${inputs.historyBranch} (${pushed.commit.slice(0, 12)}${pushed.attempts > 1 ? `, after ${pushed.attempts} attempts: the branch moved` : ''})`,
       );
+    }
+    // a gate's regressions accepted on purpose, written beside the runs: the level shift they make
+    // after the merge is then said to be known (a job that may not push: a warning, the check stands)
+    const accepted =
+      onBranch && mode.gates ? historyAcceptance(outcome.results, ctx.event.pull_request?.number) : undefined;
+    if (accepted) {
+      try {
+        appendBranchHistory(
+          deps.git,
+          inputs.historyBranch,
+          inputs.history,
+          (text) => appendHistory(text, accepted),
+          `perf-gate: ${accepted.rows.length} regression${accepted.rows.length === 1 ? '' : 's'} accepted${accepted.pr !== undefined ? ` in #${accepted.pr}` : ''}`,
+        );
+        io.info(`perf-gate: the accepted regressions are recorded on branch ${inputs.historyBranch}`);
+      } catch (err) {
+        io.warning(
+          `perf-gate: the accepted regressions could not be recorded on branch ${inputs.historyBranch} (${(err as Error).message}); give this job contents: write to record them`,
+        );
+      }
     }
     // the comparisons of a mode that does not gate (an update's with the previous baselines) are
     // information, not failures

@@ -752,13 +752,13 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
     text = appendHistory(text, historyEntry(readResults(String(values.append), deps.readFs)));
     deps.files.writeAtomic(file, text);
   }
-  const { entries, skipped } = parseHistory(text);
+  const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== undefined) {
     const page = String(values.html);
-    deps.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries)));
+    deps.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries, { acceptances })));
     deps.err(`perf-gate: trend page written: ${page}\n`);
   }
-  const trend = renderTrend(entries);
+  const trend = renderTrend(entries, undefined, true, undefined, acceptances);
   deps.out(`${trend || `${file}: ${entries.length} run${entries.length === 1 ? '' : 's'}, too few for a trend`}\n`);
   if (skipped)
     deps.err(`perf-gate: ${file}: ${skipped} line${skipped === 1 ? '' : 's'} skipped (not history entries)\n`);

@@ -1,5 +1,7 @@
 // Pure: a trend history of default-branch runs, one JSON line per run (perf-history.jsonl, committed
-// beside the baselines). The report draws its trend from it (report/trend.ts).
+// beside the baselines or kept on a branch of its own). The report draws its trend from it
+// (report/trend.ts). Beside the runs, a line per pull request whose regressions were accepted on
+// purpose (HistoryAcceptance): a level shift they explain is said to be known (history/shifts.ts).
 import { errorCount } from '../metrics/registry.js';
 import type { ResultsFile } from '../results/types.js';
 
@@ -27,6 +29,62 @@ export interface HistoryEntry {
   machine?: { cpuModel: string; cores: number; calibrationUs?: number };
   /** by "scenario/phase" */
   phases: Record<string, HistoryPoint>;
+}
+
+/** Regressions accepted on purpose in a pull request's gate run (compare/accept.ts), as the history
+ * keeps them: a level shift of the same phase and metric after it is known, not news. */
+export interface HistoryAcceptance {
+  schema: typeof HISTORY_SCHEMA;
+  kind: 'acceptance';
+  time: string;
+  /** the commit the gate run measured (the pull request's head) */
+  commit: string | null;
+  ref: string | null;
+  runId: string;
+  /** the pull request, where the run knew it */
+  pr?: number;
+  rows: HistoryAcceptedRow[];
+}
+
+export interface HistoryAcceptedRow {
+  /** scenario/phase (a mix entry's row: scenario/phase.entry) */
+  phase: string;
+  metric: string;
+  /** the change the gate measured (null where it had none) */
+  change: number | null;
+  /** a GitHub login, or `--accept` */
+  by: string;
+  reason: string;
+}
+
+/** The most rows and the longest text an acceptance line keeps (anyone's text once committed). */
+const ACCEPTED_ROWS_MAX = 200;
+const ACCEPTED_TEXT_MAX = 500;
+const clip = (s: string) => (s.length > ACCEPTED_TEXT_MAX ? `${s.slice(0, ACCEPTED_TEXT_MAX)}…` : s);
+
+/** A gate run's accepted rows as a history line; undefined when it accepted none. */
+export function historyAcceptance(results: ResultsFile, pr?: number): HistoryAcceptance | undefined {
+  const rows = results.comparisons
+    .filter((c) => c.result === 'accepted' && c.accepted)
+    .slice(0, ACCEPTED_ROWS_MAX)
+    .map((c) => ({
+      phase: clip(`${c.scenario}/${c.phase}`),
+      metric: clip(c.metric),
+      change: c.delta,
+      by: clip(c.accepted?.by ?? ''),
+      reason: clip(c.accepted?.reason ?? ''),
+    }));
+  if (rows.length === 0) return undefined;
+  return {
+    schema: HISTORY_SCHEMA,
+    kind: 'acceptance',
+    time: results.finishedAt,
+    commit: results.provenance.commit,
+    ref: results.provenance.ref,
+    runId: results.runId,
+    ...(pr !== undefined ? { pr } : {}),
+    rows,
+  };
 }
 
 export function historyEntry(results: ResultsFile): HistoryEntry {
@@ -62,6 +120,27 @@ export function historyEntry(results: ResultsFile): HistoryEntry {
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const textOrNull = (v: unknown) => v === null || typeof v === 'string';
 
+const text = (v: unknown, max = ACCEPTED_TEXT_MAX + 1) => typeof v === 'string' && v.length <= max;
+
+/** An acceptance line whose every field has its type and its bound. */
+function isAcceptance(v: unknown): v is HistoryAcceptance {
+  const a = v as HistoryAcceptance;
+  if (!a || typeof a !== 'object' || a.schema !== HISTORY_SCHEMA || a.kind !== 'acceptance') return false;
+  if (typeof a.time !== 'string' || typeof a.runId !== 'string' || !textOrNull(a.commit) || !textOrNull(a.ref))
+    return false;
+  if (a.pr !== undefined && !(Number.isInteger(a.pr) && a.pr > 0)) return false;
+  if (!Array.isArray(a.rows) || a.rows.length > ACCEPTED_ROWS_MAX) return false;
+  return a.rows.every(
+    (r) =>
+      r &&
+      text(r.phase) &&
+      text(r.metric) &&
+      text(r.by) &&
+      text(r.reason) &&
+      (r.change === null || (typeof r.change === 'number' && Number.isFinite(r.change))),
+  );
+}
+
 /** An entry of this schema whose every field has its type (a history file is anyone's text once it
  * is committed): strings where strings are, and each phase's figures finite and not negative. */
 function isEntry(v: unknown): v is HistoryEntry {
@@ -78,27 +157,41 @@ function isEntry(v: unknown): v is HistoryEntry {
   return Object.values(e.phases).every((p) => p && finite(p.rps) && finite(p.p50) && finite(p.p99) && finite(p.errors));
 }
 
-/** Entries in file order; lines that are not entries (merge debris, other versions) are skipped and counted. */
-export function parseHistory(text: string): { entries: HistoryEntry[]; skipped: number } {
+/** The runs and the acceptances in file order; lines that are neither (merge debris, other versions)
+ * are skipped and counted. `lines`: both, in file order (what an append keeps). */
+export function parseHistory(text: string): {
+  entries: HistoryEntry[];
+  acceptances: HistoryAcceptance[];
+  lines: Array<HistoryEntry | HistoryAcceptance>;
+  skipped: number;
+} {
   const entries: HistoryEntry[] = [];
+  const acceptances: HistoryAcceptance[] = [];
+  const lines: Array<HistoryEntry | HistoryAcceptance> = [];
   let skipped = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
       const v: unknown = JSON.parse(line);
       if (isEntry(v)) entries.push(v);
-      else skipped++;
+      else if (isAcceptance(v)) acceptances.push(v);
+      else {
+        skipped++;
+        continue;
+      }
+      lines.push(v);
     } catch {
       skipped++;
     }
   }
-  return { entries, skipped };
+  return { entries, acceptances, lines, skipped };
 }
 
-/** The file with `entry` appended, its oldest lines dropped beyond `max`. */
-export function appendHistory(text: string, entry: HistoryEntry, max = HISTORY_MAX): string {
-  const { entries } = parseHistory(text);
-  return `${[...entries, entry]
+/** The file with `line` (a run, or a pull request's acceptances) appended, its oldest lines dropped
+ * beyond `max`. */
+export function appendHistory(text: string, line: HistoryEntry | HistoryAcceptance, max = HISTORY_MAX): string {
+  const { lines } = parseHistory(text);
+  return `${[...lines, line]
     .slice(-max)
     .map((e) => JSON.stringify(e))
     .join('\n')}\n`;

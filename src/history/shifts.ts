@@ -3,8 +3,10 @@
 // each shift at least `minChange` of its level before, with the run it showed in, the commit range it
 // sits in (the run before it to that run) and whether it made the metric worse. A shift where the
 // machine changed between those two runs (another CPU model or core count), or where the machine's
-// calibration (stats/calibration.ts) moved with it, is the machine's.
-import type { HistoryEntry, HistoryPoint } from './history.js';
+// calibration (stats/calibration.ts) moved with it, is the machine's. A worse shift of a phase and
+// metric whose regression a pull request accepted on purpose between those two runs is known: said
+// with who accepted it and why.
+import type { HistoryAcceptance, HistoryEntry, HistoryPoint } from './history.js';
 import { type ChangePointOptions, changePoints } from '../stats/change-points.js';
 
 /** The history's metrics a shift is looked for in, and the direction that is worse. */
@@ -36,10 +38,42 @@ export interface Shift {
   cause: 'code' | 'machine';
   /** runs each side, up to the shifts next to it */
   runs: { before: number; after: number };
+  /** a worse shift a pull request accepted on purpose between the two runs (the latest such) */
+  accepted?: { by: string; reason: string; pr?: number; commit: string | null };
 }
 
 export interface ShiftOptions extends Partial<ChangePointOptions> {
   minChange?: number;
+  /** the history's accepted regressions (HistoryAcceptance lines) */
+  acceptances?: readonly HistoryAcceptance[];
+}
+
+/**
+ * The acceptance of a worse shift of `phase`'s `metric` that came in between the run before it
+ * (`since`, exclusive) and the run it showed in (`at`, inclusive), by time: the pull request was gated
+ * before its merge, and the first run after the merge showed it. The latest, where there are several.
+ */
+export function acceptanceOf(
+  acceptances: readonly HistoryAcceptance[],
+  phase: string,
+  metric: string,
+  since: string,
+  at: string,
+): Shift['accepted'] {
+  const t0 = Date.parse(since);
+  const t1 = Date.parse(at);
+  let found: Shift['accepted'];
+  let when = -Infinity;
+  for (const a of acceptances) {
+    const t = Date.parse(a.time);
+    if (!(t > t0 && t <= t1) || t < when) continue;
+    // a mix entry's row (scenario/phase.entry) is its phase's
+    const row = a.rows.find((r) => r.metric === metric && (r.phase === phase || r.phase.startsWith(`${phase}.`)));
+    if (!row) continue;
+    when = t;
+    found = { by: row.by, reason: row.reason, ...(a.pr !== undefined ? { pr: a.pr } : {}), commit: a.commit };
+  }
+  return found;
 }
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -98,6 +132,8 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
         const before = runs.slice(from, c.index);
         const after = runs.slice(c.index, to);
         const worse = change * SHIFT_METRICS[metric];
+        const accepted =
+          worse > 0 ? acceptanceOf(options.acceptances ?? [], phase, metric, prior.time, at.time) : undefined;
         const moved =
           !sameMachine(prior, at) || usual(before) !== usual(after) || calibrationMoved(before, after, worse);
         out.push({
@@ -112,6 +148,7 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
           since: prior.commit,
           cause: moved ? 'machine' : 'code',
           runs: { before: c.index - from, after: to - c.index },
+          ...(accepted ? { accepted } : {}),
         });
       }
     }

@@ -12,10 +12,10 @@ export const markdown: Output = {
   extension: 'md',
   writes: () => true,
   render: (r, ctx) => {
-    const trend =
-      ctx.history !== undefined && traitsOf(r.mode).trend
-        ? renderTrend(parseHistory(ctx.history).entries, historyEntry(r), traitsOf(r.mode).records)
-        : '';
+    const history = ctx.history !== undefined && traitsOf(r.mode).trend ? parseHistory(ctx.history) : undefined;
+    const trend = history
+      ? renderTrend(history.entries, historyEntry(r), traitsOf(r.mode).records, undefined, history.acceptances)
+      : '';
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   },
 };

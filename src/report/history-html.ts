@@ -48,7 +48,7 @@ function shiftsTable(shifts: readonly Shift[]): string {
   if (shifts.length === 0) return '<p class="meta">No level shift found.</p>';
   const rows = shifts.map(
     (s) =>
-      `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}</td><td>${e(String(s.pValue))}</td></tr>`,
+      `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}${s.accepted ? e(`; accepted on purpose${s.accepted.pr !== undefined ? ` in #${s.accepted.pr}` : ''} by ${s.accepted.by}: ${s.accepted.reason}`) : ''}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}</td><td>${e(String(s.pValue))}</td></tr>`,
   );
   return [
     '<h2>Level shifts</h2>',

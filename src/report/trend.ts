@@ -1,6 +1,6 @@
 // Pure: the history's trend as Mermaid charts (p99, p50 and throughput of each phase over the last
 // runs), for the report and `perf-gate history`.
-import type { HistoryEntry } from '../history/history.js';
+import type { HistoryAcceptance, HistoryEntry } from '../history/history.js';
 import { DEFAULT_MIN_CHANGE, historyShifts, SHIFT_MIN_RUNS, type Shift } from '../history/shifts.js';
 import { CHANGE_POINT_DEFAULTS } from '../stats/change-points.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
@@ -45,6 +45,7 @@ export function renderTrend(
   current?: HistoryEntry,
   appended = true,
   points = TREND_POINTS,
+  acceptances: readonly HistoryAcceptance[] = [],
 ): string {
   const series = withCurrent(history, current).slice(-points);
   const latest = series.at(-1);
@@ -82,7 +83,7 @@ export function renderTrend(
   }
   if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
   if (out.length === 1) return '';
-  const shifts = renderShifts(history, appended ? current : undefined);
+  const shifts = renderShifts(history, appended ? current : undefined, acceptances);
   return [...out, ...(shifts ? [shifts] : [])].join('\n\n');
 }
 
@@ -96,15 +97,27 @@ function shiftLine(s: Shift): string {
     s.cause === 'machine'
       ? '; the machine changed between these runs (CPU model or cores, or its calibration moved with it): not the code'
       : '';
-  return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}`;
+  return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}${acceptedSaid(s)}`;
+}
+
+/** A shift a pull request accepted on purpose: known, with who and why (their text, escaped). */
+function acceptedSaid(s: Shift): string {
+  const a = s.accepted;
+  if (!a) return '';
+  const where = a.pr !== undefined ? ` in #${a.pr}` : a.commit ? ` at ${sha(a.commit)}` : '';
+  return `; **accepted on purpose**${where} by ${esc(a.by)}: ${esc(a.reason)}`;
 }
 
 /** Markdown: the level shifts over the last SHIFT_WINDOW runs of the history, this run last (history/
  * shifts.ts); empty when the history is too short to split. */
-export function renderShifts(history: HistoryEntry[], current?: HistoryEntry): string {
+export function renderShifts(
+  history: HistoryEntry[],
+  current?: HistoryEntry,
+  acceptances: readonly HistoryAcceptance[] = [],
+): string {
   const runs = withCurrent(history, current).slice(-SHIFT_WINDOW);
   if (runs.length < 2 * SHIFT_MIN_RUNS) return '';
-  const shifts = historyShifts(runs);
+  const shifts = historyShifts(runs, { acceptances });
   const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;
   if (shifts.length === 0) return `**Level shifts:** none (${how}).`;
   const more = shifts.length > SHIFTS_SHOWN ? [`- _${shifts.length - SHIFTS_SHOWN} more._`] : [];
