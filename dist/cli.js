@@ -5844,11 +5844,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -5864,7 +5864,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -7603,7 +7603,7 @@ var require_aspromise = __commonJS({
       var params = new Array(arguments.length - 1), offset = 0, index = 2, pending = true;
       while (index < arguments.length)
         params[offset++] = arguments[index++];
-      return new Promise(function executor(resolve8, reject) {
+      return new Promise(function executor(resolve9, reject) {
         params[offset] = function callback(err) {
           if (pending) {
             pending = false;
@@ -7613,7 +7613,7 @@ var require_aspromise = __commonJS({
               var params2 = new Array(arguments.length - 1), offset2 = 0;
               while (offset2 < params2.length)
                 params2[offset2++] = arguments[offset2];
-              resolve8.apply(null, params2);
+              resolve9.apply(null, params2);
             }
           }
         };
@@ -10173,7 +10173,7 @@ var require_path = __commonJS({
         return prefix + parts.join("/");
       }
     );
-    path.resolve = function resolve8(originPath, includePath, alreadyNormalized) {
+    path.resolve = function resolve9(originPath, includePath, alreadyNormalized) {
       if (!alreadyNormalized)
         includePath = normalize(includePath);
       if (isAbsolute3(includePath))
@@ -10530,7 +10530,7 @@ var require_mapfield = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    MapField.prototype.resolve = function resolve8() {
+    MapField.prototype.resolve = function resolve9() {
       if (this.resolved)
         return this;
       if (types.mapKey[this.keyType] === void 0)
@@ -10607,7 +10607,7 @@ var require_method = __commonJS({
         this.parsedOptions
       ]);
     };
-    Method.prototype.resolve = function resolve8() {
+    Method.prototype.resolve = function resolve9() {
       if (this.resolved)
         return this;
       this.resolvedRequestType = this.parent.lookupType(this.requestType);
@@ -12225,7 +12225,7 @@ var require_field = __commonJS({
         keepComments ? this.comment : void 0
       ]);
     };
-    Field.prototype.resolve = function resolve8() {
+    Field.prototype.resolve = function resolve9() {
       if (this.resolved)
         return this;
       if ((this.typeDefault = types.defaults[this.type]) === void 0) {
@@ -12498,7 +12498,7 @@ var require_object = __commonJS({
       this.parent = null;
       this.resolved = false;
     };
-    ReflectionObject.prototype.resolve = function resolve8() {
+    ReflectionObject.prototype.resolve = function resolve9() {
       if (this.resolved)
         return this;
       if (this.root instanceof Root)
@@ -28089,7 +28089,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve8, reject) => {
+        return new Promise(async (resolve9, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -28101,7 +28101,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve8();
+          resolve9();
         });
       })(),
       NullCipher,
@@ -29359,7 +29359,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve8 } = __require("path");
+    var { resolve: resolve9 } = __require("path");
     var { readFile } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -29495,7 +29495,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve8(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve9(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -43286,14 +43286,14 @@ var require_async_iterator = __commonJS({
       };
     }
     function readAndResolve(iter) {
-      var resolve8 = iter[kLastResolve];
-      if (resolve8 !== null) {
+      var resolve9 = iter[kLastResolve];
+      if (resolve9 !== null) {
         var data = iter[kStream].read();
         if (data !== null) {
           iter[kLastPromise] = null;
           iter[kLastResolve] = null;
           iter[kLastReject] = null;
-          resolve8(createIterResult(data, false));
+          resolve9(createIterResult(data, false));
         }
       }
     }
@@ -43301,13 +43301,13 @@ var require_async_iterator = __commonJS({
       process.nextTick(readAndResolve, iter);
     }
     function wrapForNext(lastPromise, iter) {
-      return function(resolve8, reject) {
+      return function(resolve9, reject) {
         lastPromise.then(function() {
           if (iter[kEnded]) {
-            resolve8(createIterResult(void 0, true));
+            resolve9(createIterResult(void 0, true));
             return;
           }
-          iter[kHandlePromise](resolve8, reject);
+          iter[kHandlePromise](resolve9, reject);
         }, reject);
       };
     }
@@ -43327,12 +43327,12 @@ var require_async_iterator = __commonJS({
           return Promise.resolve(createIterResult(void 0, true));
         }
         if (this[kStream].destroyed) {
-          return new Promise(function(resolve8, reject) {
+          return new Promise(function(resolve9, reject) {
             process.nextTick(function() {
               if (_this[kError]) {
                 reject(_this[kError]);
               } else {
-                resolve8(createIterResult(void 0, true));
+                resolve9(createIterResult(void 0, true));
               }
             });
           });
@@ -43355,13 +43355,13 @@ var require_async_iterator = __commonJS({
       return this;
     }), _defineProperty(_Object$setPrototypeO, "return", function _return() {
       var _this2 = this;
-      return new Promise(function(resolve8, reject) {
+      return new Promise(function(resolve9, reject) {
         _this2[kStream].destroy(null, function(err) {
           if (err) {
             reject(err);
             return;
           }
-          resolve8(createIterResult(void 0, true));
+          resolve9(createIterResult(void 0, true));
         });
       });
     }), _Object$setPrototypeO), AsyncIteratorPrototype);
@@ -43383,15 +43383,15 @@ var require_async_iterator = __commonJS({
         value: stream._readableState.endEmitted,
         writable: true
       }), _defineProperty(_Object$create, kHandlePromise, {
-        value: function value(resolve8, reject) {
+        value: function value(resolve9, reject) {
           var data = iterator[kStream].read();
           if (data) {
             iterator[kLastPromise] = null;
             iterator[kLastResolve] = null;
             iterator[kLastReject] = null;
-            resolve8(createIterResult(data, false));
+            resolve9(createIterResult(data, false));
           } else {
-            iterator[kLastResolve] = resolve8;
+            iterator[kLastResolve] = resolve9;
             iterator[kLastReject] = reject;
           }
         },
@@ -43410,12 +43410,12 @@ var require_async_iterator = __commonJS({
           iterator[kError] = err;
           return;
         }
-        var resolve8 = iterator[kLastResolve];
-        if (resolve8 !== null) {
+        var resolve9 = iterator[kLastResolve];
+        if (resolve9 !== null) {
           iterator[kLastPromise] = null;
           iterator[kLastResolve] = null;
           iterator[kLastReject] = null;
-          resolve8(createIterResult(void 0, true));
+          resolve9(createIterResult(void 0, true));
         }
         iterator[kEnded] = true;
       });
@@ -43430,7 +43430,7 @@ var require_async_iterator = __commonJS({
 var require_from = __commonJS({
   "node_modules/readable-stream/lib/internal/streams/from.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve8, reject, _next, _throw, key, arg) {
+    function asyncGeneratorStep(gen, resolve9, reject, _next, _throw, key, arg) {
       try {
         var info = gen[key](arg);
         var value = info.value;
@@ -43439,7 +43439,7 @@ var require_from = __commonJS({
         return;
       }
       if (info.done) {
-        resolve8(value);
+        resolve9(value);
       } else {
         Promise.resolve(value).then(_next, _throw);
       }
@@ -43447,13 +43447,13 @@ var require_from = __commonJS({
     function _asyncToGenerator(fn) {
       return function() {
         var self2 = this, args = arguments;
-        return new Promise(function(resolve8, reject) {
+        return new Promise(function(resolve9, reject) {
           var gen = fn.apply(self2, args);
           function _next(value) {
-            asyncGeneratorStep(gen, resolve8, reject, _next, _throw, "next", value);
+            asyncGeneratorStep(gen, resolve9, reject, _next, _throw, "next", value);
           }
           function _throw(err) {
-            asyncGeneratorStep(gen, resolve8, reject, _next, _throw, "throw", err);
+            asyncGeneratorStep(gen, resolve9, reject, _next, _throw, "throw", err);
           }
           _next(void 0);
         });
@@ -45413,11 +45413,11 @@ var require_modem = __commonJS({
       return opts;
     };
     var findDefaultUnixSocket = function() {
-      return new Promise(function(resolve8) {
+      return new Promise(function(resolve9) {
         var userDockerSocket = path.join(os.homedir(), ".docker", "run", "docker.sock");
         fs.access(userDockerSocket, function(err) {
-          if (err) resolve8("/var/run/docker.sock");
-          else resolve8(userDockerSocket);
+          if (err) resolve9("/var/run/docker.sock");
+          else resolve9(userDockerSocket);
         });
       });
     };
@@ -47982,12 +47982,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48012,12 +48012,12 @@ var require_exec = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48041,12 +48041,12 @@ var require_exec = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48111,12 +48111,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48141,12 +48141,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48172,12 +48172,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48201,12 +48201,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48229,12 +48229,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48258,12 +48258,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48289,12 +48289,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48322,12 +48322,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48351,12 +48351,12 @@ var require_container = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48383,12 +48383,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48413,12 +48413,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48444,12 +48444,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48476,12 +48476,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(new Exec(self2.modem, data.Id));
+            resolve9(new Exec(self2.modem, data.Id));
           });
         });
       } else {
@@ -48509,12 +48509,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48541,12 +48541,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48572,12 +48572,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48603,12 +48603,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48633,12 +48633,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48665,12 +48665,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, stream) {
             if (err) {
               return reject(err);
             }
-            resolve8(stream);
+            resolve9(stream);
           });
         });
       } else {
@@ -48695,12 +48695,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48727,12 +48727,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48758,12 +48758,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48789,12 +48789,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48820,12 +48820,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48852,12 +48852,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48882,12 +48882,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48916,12 +48916,12 @@ var require_container = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48959,12 +48959,12 @@ var require_image = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -48988,12 +48988,12 @@ var require_image = __commonJS({
         authconfig: args.opts ? args.opts.authconfig : void 0
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(fopts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49015,12 +49015,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49042,12 +49042,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49079,12 +49079,12 @@ var require_image = __commonJS({
       };
       delete optsf.options.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49111,12 +49111,12 @@ var require_image = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49141,12 +49141,12 @@ var require_image = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49184,12 +49184,12 @@ var require_volume = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49214,12 +49214,12 @@ var require_volume = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49257,12 +49257,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49288,12 +49288,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49318,12 +49318,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49348,12 +49348,12 @@ var require_network = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49391,12 +49391,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49420,12 +49420,12 @@ var require_service3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49460,12 +49460,12 @@ var require_service3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49491,12 +49491,12 @@ var require_service3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49535,12 +49535,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49564,12 +49564,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49595,12 +49595,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49632,12 +49632,12 @@ var require_plugin = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49660,12 +49660,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49688,12 +49688,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49717,12 +49717,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49747,12 +49747,12 @@ var require_plugin = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49782,12 +49782,12 @@ var require_plugin = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49826,12 +49826,12 @@ var require_secret = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49857,12 +49857,12 @@ var require_secret = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49887,12 +49887,12 @@ var require_secret = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49931,12 +49931,12 @@ var require_config = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49961,12 +49961,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -49992,12 +49992,12 @@ var require_config = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50038,12 +50038,12 @@ var require_task = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50070,12 +50070,12 @@ var require_task = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50113,12 +50113,12 @@ var require_node3 = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50145,12 +50145,12 @@ var require_node3 = __commonJS({
         options: opts
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50174,12 +50174,12 @@ var require_node3 = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -50749,7 +50749,7 @@ var require_call_credentials = __commonJS({
           if (isCurrentOauth2Client(googleCredentials)) {
             getHeaders = googleCredentials.getRequestHeaders(options.service_url);
           } else {
-            getHeaders = new Promise((resolve8, reject) => {
+            getHeaders = new Promise((resolve9, reject) => {
               googleCredentials.getRequestMetadata(options.service_url, (err, headers) => {
                 if (err) {
                   reject(err);
@@ -50759,7 +50759,7 @@ var require_call_credentials = __commonJS({
                   reject(new Error("Headers not set by metadata plugin"));
                   return;
                 }
-                resolve8(headers);
+                resolve9(headers);
               });
             });
           }
@@ -50815,10 +50815,10 @@ var require_call_credentials = __commonJS({
         this.metadataGenerator = metadataGenerator;
       }
       generateMetadata(options) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           this.metadataGenerator(options, (err, metadata) => {
             if (metadata !== void 0) {
-              resolve8(metadata);
+              resolve9(metadata);
             } else {
               reject(err);
             }
@@ -51203,14 +51203,14 @@ var require_channel_credentials = __commonJS({
       }
       connect(socket) {
         const tlsConnectOptions = Object.assign({ socket }, this.connectionOptions);
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           const tlsSocket = (0, tls_1.connect)(tlsConnectOptions, () => {
             var _a3;
             if (((_a3 = this.connectionOptions.rejectUnauthorized) !== null && _a3 !== void 0 ? _a3 : true) && !tlsSocket.authorized) {
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve8({
+            resolve9({
               socket: tlsSocket,
               secure: true
             });
@@ -51329,8 +51329,8 @@ var require_channel_credentials = __commonJS({
         if (this.hasReceivedUpdates()) {
           return Promise.resolve(this.getLatestSecureContext());
         } else {
-          return new Promise((resolve8) => {
-            this.secureContextWatchers.push(resolve8);
+          return new Promise((resolve9) => {
+            this.secureContextWatchers.push(resolve9);
           });
         }
       }
@@ -51363,7 +51363,7 @@ var require_channel_credentials = __commonJS({
         this.callCredentials = callCredentials;
       }
       connect(socket) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           const secureContext = this.parent.getLatestSecureContext();
           if (!secureContext) {
             reject(new Error("Failed to load credentials"));
@@ -51388,7 +51388,7 @@ var require_channel_credentials = __commonJS({
               reject(tlsSocket.authorizationError);
               return;
             }
-            resolve8({
+            resolve9({
               socket: tlsSocket,
               secure: true
             });
@@ -58275,18 +58275,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           zlib.deflate(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve8(output2);
+              resolve9(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createInflate();
@@ -58308,7 +58308,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve8(Buffer.concat(messageParts));
+            resolve9(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -58321,18 +58321,18 @@ var require_compression_filter = __commonJS({
         this.maxRecvMessageLength = maxRecvMessageLength;
       }
       compressMessage(message) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           zlib.gzip(message, (err, output2) => {
             if (err) {
               reject(err);
             } else {
-              resolve8(output2);
+              resolve9(output2);
             }
           });
         });
       }
       decompressMessage(message) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           let totalLength = 0;
           const messageParts = [];
           const decompresser = zlib.createGunzip();
@@ -58354,7 +58354,7 @@ var require_compression_filter = __commonJS({
             }
           });
           decompresser.on("end", () => {
-            resolve8(Buffer.concat(messageParts));
+            resolve9(Buffer.concat(messageParts));
           });
           decompresser.write(message);
           decompresser.end();
@@ -59704,7 +59704,7 @@ var require_http_proxy = __commonJS({
       options.headers = headers;
       const proxyAddressString = (0, subchannel_address_1.subchannelAddressToString)(address);
       trace("Using proxy " + proxyAddressString + " to connect to " + options.path);
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         const request2 = http2.request(options);
         request2.once("connect", (res, socket, head) => {
           request2.removeAllListeners();
@@ -59715,7 +59715,7 @@ var require_http_proxy = __commonJS({
               socket.unshift(head);
             }
             trace("Successfully established a plaintext connection to " + options.path + " through proxy " + proxyAddressString);
-            resolve8(socket);
+            resolve9(socket);
           } else {
             (0, logging_1.log)(constants_1.LogVerbosity.ERROR, "Failed to connect to " + options.path + " through proxy " + proxyAddressString + " with status " + res.statusCode);
             reject();
@@ -60703,7 +60703,7 @@ var require_transport = __commonJS({
         if (secureConnectResult.socket.closed) {
           return Promise.reject("Connection closed before starting HTTP/2 handshake");
         }
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           var _a3, _b, _c, _d, _e, _f, _g, _h;
           let remoteName = null;
           let realTarget = this.channelTarget;
@@ -60774,7 +60774,7 @@ var require_transport = __commonJS({
             session.removeAllListeners();
             secureConnectResult.socket.removeListener("close", closeHandler);
             secureConnectResult.socket.removeListener("error", errorHandler);
-            resolve8(new Http2Transport(session, address, options, remoteName));
+            resolve9(new Http2Transport(session, address, options, remoteName));
             this.session = null;
           });
           session.once("close", closeHandler);
@@ -60788,7 +60788,7 @@ var require_transport = __commonJS({
           if (proxiedSocket) {
             return proxiedSocket;
           } else {
-            return new Promise((resolve8, reject) => {
+            return new Promise((resolve9, reject) => {
               const closeCallback = () => {
                 reject(new Error("Socket closed"));
               };
@@ -60798,7 +60798,7 @@ var require_transport = __commonJS({
               const socket = net.connect(address, () => {
                 socket.removeListener("close", closeCallback);
                 socket.removeListener("error", errorCallback);
-                resolve8(socket);
+                resolve9(socket);
               });
               socket.once("close", closeCallback);
               socket.once("error", errorCallback);
@@ -64250,7 +64250,7 @@ var require_server_interceptors = __commonJS({
           } else {
             decompresser = zlib.createGunzip();
           }
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             let totalLength = 0;
             const messageParts = [];
             decompresser.on("error", (error62) => {
@@ -64271,7 +64271,7 @@ var require_server_interceptors = __commonJS({
               }
             });
             decompresser.on("end", () => {
-              resolve8(Buffer.concat(messageParts));
+              resolve9(Buffer.concat(messageParts));
             });
             decompresser.write(messageContents);
             decompresser.end();
@@ -64882,10 +64882,10 @@ var require_server2 = __commonJS({
         bindOneAddress(address, boundPortObject) {
           this.trace("Attempting to bind " + (0, subchannel_address_1.subchannelAddressToString)(address));
           const http2Server = this.createHttp2Server(boundPortObject.credentials);
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             const onError = (err) => {
               this.trace("Failed to bind " + (0, subchannel_address_1.subchannelAddressToString)(address) + " with error " + err.message);
-              resolve8({
+              resolve9({
                 port: "port" in address ? address.port : 1,
                 error: err.message
               });
@@ -64913,7 +64913,7 @@ var require_server2 = __commonJS({
               });
               boundPortObject.listeningServers.add(http2Server);
               this.trace("Successfully bound " + (0, subchannel_address_1.subchannelAddressToString)(boundSubchannelAddress));
-              resolve8({
+              resolve9({
                 port: "port" in boundSubchannelAddress ? boundSubchannelAddress.port : 1
               });
               http2Server.removeListener("error", onError);
@@ -64966,7 +64966,7 @@ var require_server2 = __commonJS({
           }
         }
         resolvePort(port) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             let seenResolution = false;
             const resolverListener = (endpointList, attributes, serviceConfig, resolutionNote) => {
               if (seenResolution) {
@@ -64982,7 +64982,7 @@ var require_server2 = __commonJS({
                 reject(new Error(`No addresses resolved for port ${port}`));
                 return true;
               }
-              resolve8(addressList);
+              resolve9(addressList);
               return true;
             };
             const resolver = (0, resolver_1.createResolver)(port, resolverListener, this.options);
@@ -68731,12 +68731,12 @@ var require_docker = __commonJS({
       };
       delete opts.authconfig;
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getContainer(data.Id));
+            resolve9(self2.getContainer(data.Id));
           });
         });
       } else {
@@ -68769,12 +68769,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -68802,12 +68802,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -68838,12 +68838,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -68866,12 +68866,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -68936,12 +68936,12 @@ var require_docker = __commonJS({
         }
       }
       if (callback === void 0) {
-        return new self2.modem.Promise(function(resolve8, reject) {
+        return new self2.modem.Promise(function(resolve9, reject) {
           dialWithSession(function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69000,12 +69000,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69029,12 +69029,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69059,12 +69059,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69087,12 +69087,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69118,12 +69118,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69146,12 +69146,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69178,12 +69178,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getSecret(data.ID));
+            resolve9(self2.getSecret(data.ID));
           });
         });
       } else {
@@ -69211,12 +69211,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getConfig(data.ID));
+            resolve9(self2.getConfig(data.ID));
           });
         });
       } else {
@@ -69240,12 +69240,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69268,12 +69268,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69298,12 +69298,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getPlugin(args.opts.name));
+            resolve9(self2.getPlugin(args.opts.name));
           });
         });
       } else {
@@ -69327,12 +69327,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69355,12 +69355,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69382,12 +69382,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69410,12 +69410,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69438,12 +69438,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69466,12 +69466,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69497,12 +69497,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getVolume(data.Name));
+            resolve9(self2.getVolume(data.Name));
           });
         });
       } else {
@@ -69534,12 +69534,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getService(data.ID || data.Id));
+            resolve9(self2.getService(data.ID || data.Id));
           });
         });
       } else {
@@ -69564,12 +69564,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69595,12 +69595,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(self2.getNetwork(data.Id));
+            resolve9(self2.getNetwork(data.Id));
           });
         });
       } else {
@@ -69625,12 +69625,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69653,12 +69653,12 @@ var require_docker = __commonJS({
         }
       };
       if (callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69680,12 +69680,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69707,12 +69707,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(opts, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69734,12 +69734,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69761,12 +69761,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69790,12 +69790,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -69922,7 +69922,7 @@ var require_docker = __commonJS({
       };
       extend2(optsc, createOptions);
       var containero;
-      return new this.modem.Promise(function(resolve8, reject) {
+      return new this.modem.Promise(function(resolve9, reject) {
         self2.createContainer(optsc).then(function(container) {
           containero = container;
           return container.attach({
@@ -69955,7 +69955,7 @@ var require_docker = __commonJS({
         }).then(function(data) {
           return containero.wait();
         }).then(function(data) {
-          resolve8([data, containero]);
+          resolve9([data, containero]);
         }).catch(function(err) {
           reject(err);
         });
@@ -69976,12 +69976,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -70005,12 +70005,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -70033,12 +70033,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -70062,12 +70062,12 @@ var require_docker = __commonJS({
         options: args.opts
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -70090,12 +70090,12 @@ var require_docker = __commonJS({
         }
       };
       if (args.callback === void 0) {
-        return new this.modem.Promise(function(resolve8, reject) {
+        return new this.modem.Promise(function(resolve9, reject) {
           self2.modem.dial(optsf, function(err, data) {
             if (err) {
               return reject(err);
             }
-            resolve8(data);
+            resolve9(data);
           });
         });
       } else {
@@ -71362,8 +71362,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve8, reject) {
-              promiseResolve = resolve8;
+            return new Promise(function(resolve9, reject) {
+              promiseResolve = resolve9;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -71396,11 +71396,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve8, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve8({ value: void 0, done: true });
+          return new Promise((resolve9, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve9({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve8({ value: void 0, done: true });
+              else resolve9({ value: void 0, done: true });
             });
           });
         }
@@ -71444,8 +71444,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws2._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve8) => {
-          state.drains.push({ writes, resolve: resolve8 });
+        return new Promise((resolve9) => {
+          state.drains.push({ writes, resolve: resolve9 });
         });
       }
       write(data) {
@@ -71550,10 +71550,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve8();
+          resolve9();
         });
       });
     }
@@ -72223,16 +72223,16 @@ var require_extract2 = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve8, reject) {
+        function onnext(resolve9, reject) {
           if (error62) {
             return reject(error62);
           }
           if (entryStream) {
-            resolve8({ value: entryStream, done: false });
+            resolve9({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve8;
+          promiseResolve = resolve9;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -72260,11 +72260,11 @@ var require_extract2 = __commonJS({
         function destroy(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve8, reject) => {
-            if (extract.destroyed) return resolve8({ value: void 0, done: true });
+          return new Promise((resolve9, reject) => {
+            if (extract.destroyed) return resolve9({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve8({ value: void 0, done: true });
+              else resolve9({ value: void 0, done: true });
             });
           });
         }
@@ -72545,8 +72545,8 @@ var require_tar_stream2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync6, statSync as statSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname6 } from "node:path";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync6, statSync as statSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname7 } from "node:path";
 import { createInterface } from "node:readline/promises";
 
 // src/common/errors.ts
@@ -72570,7 +72570,7 @@ var environmentError = (message, details2) => new UserError(message, EXIT_ENVIRO
 
 // src/common/exec.ts
 import { spawn } from "node:child_process";
-var execCommand = (command, args, opts = {}) => new Promise((resolve8) => {
+var execCommand = (command, args, opts = {}) => new Promise((resolve9) => {
   const child = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
@@ -72587,11 +72587,11 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve8) => {
   const timer = opts.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs) : void 0;
   child.on("error", (err) => {
     if (timer) clearTimeout(timer);
-    resolve8({ code: 127, stdout, stderr: stderr + String(err.message) });
+    resolve9({ code: 127, stdout, stderr: stderr + String(err.message) });
   });
   child.on("close", (code) => {
     if (timer) clearTimeout(timer);
-    resolve8({ code: code ?? 1, stdout, stderr });
+    resolve9({ code: code ?? 1, stdout, stderr });
   });
 });
 function lastLine(text2) {
@@ -77802,7 +77802,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve8) {
+function isRecursive(inst, stack, resolve9) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -77812,7 +77812,7 @@ function isRecursive(inst, stack, resolve8) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve8);
+      const answer = isRecursive(child, stack, resolve9);
       if (answer > result)
         result = answer;
     }
@@ -77823,7 +77823,7 @@ function isRecursive(inst, stack, resolve8) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -77887,7 +77887,7 @@ function isRecursive(inst, stack, resolve8) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -97325,9 +97325,18 @@ function parseHistory(text2) {
   }
   return { entries, acceptances, lines, skipped };
 }
+var HISTORY_ACCEPTANCES_MAX = 200;
+var isAcceptanceLine = (l) => l.kind === "acceptance";
 function appendHistory(text2, line, max2 = HISTORY_MAX) {
   const { lines } = parseHistory(text2);
-  return `${[...lines, line].slice(-max2).map((e2) => JSON.stringify(e2)).join("\n")}
+  const pr = isAcceptanceLine(line) ? line.pr : void 0;
+  const all = [...lines.filter((l) => pr === void 0 || !isAcceptanceLine(l) || l.pr !== pr), line];
+  const runs = all.filter((l) => !isAcceptanceLine(l));
+  const oldest = runs.length > max2 ? runs[runs.length - max2] : void 0;
+  const kept = oldest ? all.slice(all.indexOf(oldest)) : all;
+  let acceptances = kept.filter(isAcceptanceLine).length;
+  const out = kept.filter((l) => !isAcceptanceLine(l) || acceptances-- <= HISTORY_ACCEPTANCES_MAX);
+  return `${out.map((e2) => JSON.stringify(e2)).join("\n")}
 `;
 }
 
@@ -99042,6 +99051,7 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   let most = 0;
   let unknown2 = 0;
   let trials2 = 0;
+  let capped2 = 0;
   const early = config2.gate.earlyLook;
   const profiled = config2.sut.profile.length > 0 ? 1 : 0;
   for (const s of config2.scenarios) {
@@ -99056,6 +99066,7 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
       }
       least += ms * (n + profiled) * sides;
       trials2 += (n + profiled) * sides;
+      capped2 += (cap - n) * sides;
       fewest += ms * ((early !== void 0 && early < n ? early : n) + profiled) * sides;
       most += ms * (cap + profiled) * sides;
     });
@@ -99068,21 +99079,26 @@ function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
   ];
   const profiling = profiled ? ", one profiling trial a phase and side included" : "";
   const planned = plannedTrials(config2.scenarios, unit === "pairs" ? pairs : void 0);
-  const busy = busySaid(config2, least / Math.max(1, trials2), planned);
+  const busy = busySaid(config2, least / Math.max(1, trials2), planned, capped2);
   return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${profiling}${extra ? ` plus ${extra}` : ""}, plus booting${busy}`;
 }
-function busySaid(config2, meanMs, planned) {
+function busySaid(config2, meanMs, planned, capped2) {
   const busy = config2.gate.busy;
   if (!busy || meanMs === 0) return "";
   const allowance = busyRepeats(busy, planned);
   if (allowance === 0) return "";
-  return `; on a busy machine up to ${minutes(meanMs * allowance)} more (gate.busy repeats up to ${allowance} trials taken beside other work)`;
+  const atCap = busy.repeats === void 0 ? allowance + BUSY_REPEATS_PER_TRIAL * capped2 : allowance;
+  const grows = atCap > allowance;
+  const more = grows ? `, ${minutes(meanMs * atCap)} at the cap` : "";
+  const count3 = `${allowance} a run${grows ? `, ${atCap} at the cap` : ""}`;
+  return `; on a busy machine up to ${minutes(meanMs * allowance)} more${more} (gate.busy repeats a trial taken beside other work, up to ${count3})`;
 }
-function measuringSaid(config2, scenarios) {
+function measuringSaid(config2, scenarios, profiled = true) {
   const { earlyLook: _none, ...gate2 } = config2.gate;
   const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
+  const sut = profiled ? config2.sut : { ...config2.sut, profile: [] };
   return wallTimeSaid(
-    { ...config2, scenarios: once, gate: { ...gate2, confirm: { ...gate2.confirm, maxTrials: 0 } } },
+    { ...config2, sut, scenarios: once, gate: { ...gate2, confirm: { ...gate2.confirm, maxTrials: 0 } } },
     "trials"
   );
 }
@@ -99294,7 +99310,7 @@ var sweep2 = {
     const swept = config2.scenarios.filter((s) => s.sweep).length;
     return {
       mode: "sweep",
-      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder; ${measuringSaid(config2, sweepScenarios(config2.scenarios))}` : "valid: nothing to sweep (no scenario has a sweep ladder)",
+      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder; ${measuringSaid(config2, sweepScenarios(config2.scenarios), false)}` : "valid: nothing to sweep (no scenario has a sweep ladder)",
       problems: [],
       notes: []
     };
@@ -100582,7 +100598,7 @@ var DIFF_TOP = 5;
 var NAME_MAX2 = 200;
 var GZIP = [31, 139];
 function part(name2) {
-  return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\.+/, "_").slice(0, 80) || "_";
+  return name2.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^[.-]+/, "_").slice(0, 80) || "_";
 }
 function flameFile(p) {
   return `${PROFILES_DIR}/diff.${part(p.scenario)}.${part(p.phase)}.${part(p.service)}.svg`;
@@ -102404,8 +102420,8 @@ async function tarOf(files) {
   const p = (0, import_tar_stream.pack)();
   const chunks = [];
   p.on("data", (c) => chunks.push(c));
-  const done = new Promise((resolve8, reject) => {
-    p.on("end", resolve8);
+  const done = new Promise((resolve9, reject) => {
+    p.on("end", resolve9);
     p.on("error", reject);
   });
   for (const [name2, content] of Object.entries(files)) {
@@ -102423,7 +102439,7 @@ async function ensureImage(docker, image) {
   try {
     const stream = await docker.pull(image);
     await new Promise(
-      (resolve8, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve8())
+      (resolve9, reject) => docker.modem.followProgress(stream, (err) => err ? reject(err) : resolve9())
     );
     return await docker.getImage(image).inspect();
   } catch (err) {
@@ -102506,10 +102522,10 @@ async function startRunner(docker, opts, onEvent, onLog) {
     if (tail.length > 30) tail.shift();
     onLog(line);
   });
-  const drained = new Promise((resolve8) => {
-    stream.on("end", resolve8);
-    stream.on("close", resolve8);
-    stream.on("error", () => resolve8());
+  const drained = new Promise((resolve9) => {
+    stream.on("end", resolve9);
+    stream.on("close", resolve9);
+    stream.on("error", () => resolve9());
   });
   await container.start();
   const waited = container.wait({ condition: "not-running" });
@@ -102836,7 +102852,7 @@ function swarmClient(docker) {
     async taskLogs(taskId, maxBytes) {
       const stream = await call(
         "reading task logs",
-        () => new Promise((resolve8, reject) => {
+        () => new Promise((resolve9, reject) => {
           docker.modem.dial(
             {
               path: `/tasks/${taskId}/logs?`,
@@ -102850,24 +102866,24 @@ function swarmClient(docker) {
                 503: "node is not part of a swarm"
               }
             },
-            (err, data) => err ? reject(err) : resolve8(data)
+            (err, data) => err ? reject(err) : resolve9(data)
           );
         })
       );
       const tail = new LogTail(maxBytes);
-      const cut = await new Promise((resolve8) => {
+      const cut = await new Promise((resolve9) => {
         const timer = setTimeout(() => {
           stream.destroy?.();
-          resolve8(`reading it took more than ${LOG_READ_MS / 1e3}s`);
+          resolve9(`reading it took more than ${LOG_READ_MS / 1e3}s`);
         }, LOG_READ_MS);
         stream.on("data", (chunk) => tail.feed(chunk));
         stream.on("end", () => {
           clearTimeout(timer);
-          resolve8(void 0);
+          resolve9(void 0);
         });
         stream.on("error", (err) => {
           clearTimeout(timer);
-          resolve8(err.message.split("\n")[0]);
+          resolve9(err.message.split("\n")[0]);
         });
       });
       return tail.result(cut);
@@ -102911,7 +102927,7 @@ import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node
 import { dirname as dirname5, join as join6 } from "node:path";
 
 // src/run/real-files.ts
-import { existsSync as existsSync2, mkdtempSync as mkdtempSync3, readFileSync as readFileSync4, rmSync as rmSync3, statSync as statSync2 } from "node:fs";
+import { existsSync as existsSync2, lstatSync, mkdtempSync as mkdtempSync3, readFileSync as readFileSync4, rmSync as rmSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join5 } from "node:path";
 var realFiles = {
@@ -102919,9 +102935,12 @@ var realFiles = {
   read: readHistoryFile,
   readBytes: (path, max2) => {
     if (!existsSync2(path)) return void 0;
-    const size = statSync2(path).size;
-    if (size > max2) throw new Error(`larger than ${max2} bytes (${size})`);
-    return readFileSync4(path);
+    const st = lstatSync(path);
+    if (!st.isFile()) throw new Error("not a regular file");
+    if (st.size > max2) throw new Error(`larger than ${max2} bytes (${st.size})`);
+    const data = readFileSync4(path);
+    if (data.length > max2) throw new Error(`larger than ${max2} bytes (${data.length})`);
+    return data;
   },
   write: writeFileAtomic,
   makeTempDir: (prefix) => mkdtempSync3(join5(tmpdir3(), prefix)),
@@ -103111,7 +103130,39 @@ var Progress = class {
 };
 
 // src/run/run.ts
-import { join as join8, relative as relative3, resolve as resolve4 } from "node:path";
+import { relative as relative3, resolve as resolve5 } from "node:path";
+
+// src/run/kept-profiles.ts
+import { dirname as dirname6, join as join7, resolve as resolve3 } from "node:path";
+function keptProfiles(baselines, dir, files, taken) {
+  const out = [];
+  const wanted = new Set(taken.map((t) => `${t.scenario}\0${t.phase}\0${t.service}`));
+  const seen = /* @__PURE__ */ new Set();
+  for (const [scenario2, b] of baselines) {
+    for (const k of b?.profiles ?? []) {
+      const id = `${scenario2}\0${k.phase}\0${k.service}`;
+      if (!wanted.has(id) || seen.has(id)) continue;
+      seen.add(id);
+      const file2 = join7(dir, k.file);
+      const where = { scenario: scenario2, phase: k.phase, service: k.service, file: file2 };
+      try {
+        const path = resolve3(dir, k.file);
+        const home = files.exists(resolve3(dir, "profiles")) ? files.realpath(resolve3(dir, "profiles")) : void 0;
+        if (!files.exists(path)) {
+          out.push({ ...where, error: "its file is missing" });
+          continue;
+        }
+        if (home === void 0 || dirname6(files.realpath(path)) !== home)
+          throw new Error("not a file in the baselines directory");
+        const data = files.readBytes(path, PROFILE_MAX_BYTES);
+        out.push(data ? { ...where, data } : { ...where, error: "its file is missing" });
+      } catch (err) {
+        out.push({ ...where, error: `not read: ${err.message.split("\n")[0]}` });
+      }
+    }
+  }
+  return out;
+}
 
 // src/results/unanswered.ts
 function dominant(m) {
@@ -103603,22 +103654,22 @@ async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
 }
 
 // src/run/publish.ts
-import { resolve as resolve3 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 function publishFiles(results2, opts, files) {
   const write = (req, history3) => {
     const output2 = OUTPUTS[req.format];
     if (!output2.writes(results2)) return void 0;
     const text2 = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
-    const path = resolve3(req.path);
+    const path = resolve4(req.path);
     writeOrFail(files, path, text2);
     return { path, text: text2 };
   };
-  const resultsPath = resolve3(opts.outDir, "perf-gate-results.json");
+  const resultsPath = resolve4(opts.outDir, "perf-gate-results.json");
   write({ format: "results", path: resultsPath });
   const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const reportPath = resolve3(opts.outDir, "perf-gate-report.md");
+  const reportPath = resolve4(opts.outDir, "perf-gate-report.md");
   const report = write({ format: "markdown", path: reportPath }, history2)?.text ?? "";
-  const htmlPath = resolve3(opts.outDir, "perf-gate-report.html");
+  const htmlPath = resolve4(opts.outDir, "perf-gate-report.html");
   write({ format: "html", path: htmlPath });
   const asked = [
     ...opts.outputs ?? [],
@@ -104375,11 +104426,11 @@ var RunnerLink = class {
   }
   /** Resolves once `probe` holds; it is checked now and after every event, exit or crash. */
   until(probe) {
-    return new Promise((resolve8) => {
+    return new Promise((resolve9) => {
       const check2 = () => {
         if (!probe()) return;
         this.wakers.delete(check2);
-        resolve8();
+        resolve9();
       };
       this.wakers.add(check2);
       check2();
@@ -104540,7 +104591,7 @@ async function withSessions(runId, specs, deps2, body) {
 }
 
 // src/run/base.ts
-import { join as join7, relative as relative2 } from "node:path";
+import { join as join8, relative as relative2 } from "node:path";
 async function git(exec, cwd, args) {
   return exec("git", args, { cwd, timeoutMs: 12e4 });
 }
@@ -104551,8 +104602,8 @@ async function checkoutBase(exec, cwd, ref, files) {
   if (top.code !== 0) throw usageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   if (ref.startsWith("-") || /\s/.test(ref)) throw usageError(`--base ${JSON.stringify(ref)}: not a git ref`);
   const repoRoot = top.stdout.trim();
-  const resolve8 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
-  let sha2 = await resolve8(ref);
+  const resolve9 = (name2) => git(exec, repoRoot, ["rev-parse", "--verify", "--quiet", `${name2}^{commit}`]);
+  let sha2 = await resolve9(ref);
   let fetched = false;
   if (sha2.code !== 0) {
     const remoteName = ref.replace(/^origin\//, "");
@@ -104569,7 +104620,7 @@ async function checkoutBase(exec, cwd, ref, files) {
       );
     }
     fetched = true;
-    sha2 = await resolve8(BASE_FETCH_REF);
+    sha2 = await resolve9(BASE_FETCH_REF);
   }
   const commit = sha2.stdout.trim();
   if (sha2.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
@@ -104604,7 +104655,7 @@ async function checkoutBase(exec, cwd, ref, files) {
 }
 function baseSut(head, tree, warn, fs) {
   const root = fs.realpath(tree.repoRoot);
-  const into = (path) => join7(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
+  const into = (path) => join8(tree.dir, relative2(root, fs.exists(path) ? fs.realpath(path) : path));
   const baseConfigFile = into(head.file);
   if (fs.exists(baseConfigFile)) {
     try {
@@ -104905,7 +104956,8 @@ async function run(opts, deps2) {
       }
     }
     const provenance2 = await provenanceOf(deps2, p.config.dir, startedAt, engine, p.image, measured.images.head);
-    const kept = mode.baselines === "judge" && !base ? keptProfiles(p.baselines, opts.baselineDir, deps2.files) : [];
+    const taken = sides.flatMap((s) => s.collector.profiles);
+    const kept = mode.baselines === "judge" && !base ? keptProfiles(p.baselines, opts.baselineDir, deps2.files, taken) : [];
     const profiles = profilesOf(sides, opts.outDir, deps2.files, kept);
     const results2 = {
       schema: RESULTS_SCHEMA,
@@ -105033,28 +105085,12 @@ function recordBaselines(results2, opts, deps2, profileFiles) {
       const data = x.file !== void 0 && x.error === void 0 ? profileFiles.get(x.file) : void 0;
       if (x.scenario !== r.name || !data) return [];
       const file2 = baselineProfileFile(x, data);
-      writeOrFail(deps2.files, resolve4(opts.baselineDir, file2), data);
+      writeOrFail(deps2.files, resolve5(opts.baselineDir, file2), data);
       return [{ phase: x.phase, service: x.service, file: file2 }];
     });
     writeOrFail(deps2.files, path, stableStringify(baselineOf(r, results2.provenance, profiles)));
     return path;
   });
-}
-function keptProfiles(baselines, dir, files) {
-  const out = [];
-  for (const [scenario2, b] of baselines) {
-    for (const k of b?.profiles ?? []) {
-      const file2 = join8(dir, k.file);
-      const where = { scenario: scenario2, phase: k.phase, service: k.service, file: file2 };
-      try {
-        const data = files.readBytes(resolve4(dir, k.file), PROFILE_MAX_BYTES);
-        out.push(data ? { ...where, data } : { ...where, error: "its file is missing" });
-      } catch (err) {
-        out.push({ ...where, error: `not read: ${err.message.split("\n")[0]}` });
-      }
-    }
-  }
-  return out;
 }
 function nothingToRun(opts, p, startedAt, deps2) {
   const results2 = {
@@ -105090,7 +105126,7 @@ function profilesOf(sides, outDir, files, kept) {
     sides.map((s) => ({ ...s.side ? { side: s.side } : {}, profiles: s.collector.profiles })),
     kept
   );
-  for (const f of taken.files) writeOrFail(files, resolve4(outDir, f.file), f.data);
+  for (const f of taken.files) writeOrFail(files, resolve5(outDir, f.file), f.data);
   return {
     fields: {
       ...taken.records.length > 0 ? { profiles: taken.records } : {},
@@ -105308,7 +105344,7 @@ ${(0, import_yaml6.stringify)(d, { lineWidth: 0 })}`).join("")}`;
 
 // src/init/command.ts
 var import_yaml7 = __toESM(require_dist2(), 1);
-import { join as join9, relative as relative4, resolve as resolve6, sep as sep2 } from "node:path";
+import { join as join9, relative as relative4, resolve as resolve7, sep as sep2 } from "node:path";
 
 // src/init/classify.ts
 function refine2(e2, f) {
@@ -105896,7 +105932,7 @@ function renderReportWorkflow(answers) {
 }
 
 // src/init/hand-model.ts
-import { isAbsolute as isAbsolute2, resolve as resolve5 } from "node:path";
+import { isAbsolute as isAbsolute2, resolve as resolve6 } from "node:path";
 var obj2 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function longPorts(entries) {
   return entries.flatMap((e2) => {
@@ -105932,7 +105968,7 @@ function longVolumes(entries, dir) {
 }
 function hostPath(source, dir) {
   if (source.startsWith("~")) return `/home/user${source.slice(1)}`;
-  return isAbsolute2(source) ? source : resolve5(dir, source);
+  return isAbsolute2(source) ? source : resolve6(dir, source);
 }
 function handModel(merged, models, dir) {
   const services = {};
@@ -105975,7 +106011,7 @@ function defaultFiles(io) {
 }
 async function readProject(io, files) {
   for (const f of files) {
-    if (!io.exists(resolve6(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
+    if (!io.exists(resolve7(io.cwd, f))) throw usageError(`--compose ${f}: no such file (in ${io.cwd})`);
   }
   if (io.compose) {
     const r = composeConfigResult(
@@ -105990,7 +106026,7 @@ async function readProject(io, files) {
   );
   const models = files.map((f) => {
     try {
-      return (0, import_yaml7.parse)(io.read(resolve6(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
+      return (0, import_yaml7.parse)(io.read(resolve7(io.cwd, f)), { maxAliasCount: 1e4, merge: true });
     } catch (err) {
       throw usageError(`--compose ${f}: ${err.message.split("\n")[0]}`);
     }
@@ -106180,7 +106216,7 @@ async function probeProject(req, deps2) {
 }
 
 // src/docker/check-project.ts
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/docker/compose-check.ts
 var obj3 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
@@ -106272,7 +106308,7 @@ async function checkComposeProject(config2, exec, exists, env) {
   if ("noJson" in r) {
     return { problems: [], notes: ["docker compose config printed no JSON: the compose project was not checked"] };
   }
-  const root = repositoryRoot(config2.dir, exists) ?? resolve7(config2.dir);
+  const root = repositoryRoot(config2.dir, exists) ?? resolve8(config2.dir);
   const blockers = config2.sut.orchestrator === "swarm" ? [] : sideBySide(r.model, PROJECT, root).blockers;
   return composeProblems(config2, r.model, blockers);
 }
@@ -107176,13 +107212,13 @@ var deps = {
     read: (p) => readFileSync6(p, "utf8"),
     write: (p, text2) => writeFileSync4(p, text2),
     writeCreating: (p, text2) => {
-      mkdirSync2(dirname6(p), { recursive: true });
+      mkdirSync2(dirname7(p), { recursive: true });
       writeFileSync4(p, text2);
     },
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,
     exists: existsSync3,
-    isDirectory: (p) => statSync3(p).isDirectory(),
+    isDirectory: (p) => statSync2(p).isDirectory(),
     writable: realWritable
   },
   readFs: realReadFs,

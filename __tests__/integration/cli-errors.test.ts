@@ -103,7 +103,7 @@ describe('CLI errors', () => {
     expect(ab.code, ab.stderr).toBe(0);
     expect(ab.stdout.split('\n').slice(0, 2)).toEqual([
       `${f}: valid (1 scenario, 1 phase)`,
-      '  ab: valid: 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 6 s (3 s where every phase stops at its early look, at most 12 s where a change is confirmed to its cap), plus booting; on a busy machine up to 12 s more (gate.busy repeats up to 24 trials taken beside other work)',
+      '  ab: valid: 3 rows judged; at most 1% of unchanged runs raise a band alarm (gate.run-alpha 0.01 over 1 gated phase, the rows of a phase tested together); measuring about 6 s (3 s where every phase stops at its early look, at most 12 s where a change is confirmed to its cap), plus booting; on a busy machine up to 12 s more, 24 s at the cap (gate.busy repeats a trial taken beside other work, up to 24 a run, 48 at the cap)',
     ]);
     const gate = await runCli(['validate', '--mode', 'gate', f]);
     expect(gate.code).toBe(2);
@@ -113,7 +113,7 @@ describe('CLI errors', () => {
     const update = await runCli(['validate', '--mode', 'update', f]);
     expect(update.code).toBe(0);
     expect(update.stdout.split('\n')[1]).toBe(
-      '  update: valid: records baselines/ (scheduled refresh); measuring about 1 s, plus booting; on a busy machine up to 5 s more (gate.busy repeats up to 10 trials taken beside other work)',
+      '  update: valid: records baselines/ (scheduled refresh); measuring about 1 s, plus booting; on a busy machine up to 5 s more (gate.busy repeats a trial taken beside other work, up to 10 a run)',
     );
   });
 

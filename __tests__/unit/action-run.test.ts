@@ -881,6 +881,31 @@ describe('input history-branch: the history kept on a branch of its own', () => 
     }
   });
 
+  it('an update that fails on its shifts (fail-on-shift) appends nothing: nothing is recorded until someone decides', async () => {
+    const r = repo();
+    try {
+      const shifted = (): RunOutcome => {
+        const base = outcome('regression');
+        return { ...base, results: { ...base.results, mode: 'update' } };
+      };
+      const env = {
+        INPUT_MODE: 'update',
+        'INPUT_FAIL-ON-SHIFT': 'true',
+        'INPUT_HISTORY-BRANCH': 'perf-history',
+        RUNNER_TEMP: r.root,
+      };
+      const h = harness({ env, git: r.git, perfGate: async () => shifted() });
+      await run(h.deps);
+      expect(h.failed).toHaveLength(1);
+      expect(h.calls).toContain(
+        'info perf-gate: history not appended on branch perf-history: the refresh fails on its shifts',
+      );
+      expect(() => r.branchFile('perf-history:perf-history.jsonl')).toThrow();
+    } finally {
+      r.done();
+    }
+  });
+
   it('a gate run reads the branch’s history and never pushes; a branch name git would take as an option is refused', async () => {
     const r = repo();
     try {

@@ -66,12 +66,12 @@ describe('wallTimeSaid', () => {
   );
   it('gate: trials × (warm-up + duration), as few as the early look, then up to the cap; a request count is not known', () => {
     expect(wallTimeSaid(two, 'trials')).toBe(
-      'measuring about 2.1 min (1.3 min where every phase stops at its early look, at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 8.3 min more (gate.busy repeats up to 20 trials taken beside other work)',
+      'measuring about 2.1 min (1.3 min where every phase stops at its early look, at most 5 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 8.3 min more, 14.2 min at the cap (gate.busy repeats a trial taken beside other work, up to 20 a run, 34 at the cap)',
     );
   });
   it('A/B: both sides of every pair', () => {
     expect(wallTimeSaid(two, 'pairs')).toBe(
-      'measuring about 5 min (2.5 min where every phase stops at its early look, at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 20 min more (gate.busy repeats up to 48 trials taken beside other work)',
+      'measuring about 5 min (2.5 min where every phase stops at its early look, at most 10 min where a change is confirmed to its cap) plus 1 phase of a request or message count, plus booting; on a busy machine up to 20 min more, 30 min at the cap (gate.busy repeats a trial taken beside other work, up to 48 a run, 72 at the cap)',
     );
   });
   it('sut.profile: one more trial of every phase on every side, in every figure', () => {
@@ -82,7 +82,7 @@ describe('wallTimeSaid', () => {
     ).config as NonNullable<ReturnType<typeof parseConfigText>['config']>;
     // 25 s a trial: 5 + 1 trials, 3 + 1 at the early look, 12 + 1 at the cap; A/B twice each of 6 + 1 pairs
     expect(wallTimeSaid(profiled, 'trials')).toBe(
-      'measuring about 2.5 min (1.7 min where every phase stops at its early look, at most 5.4 min where a change is confirmed to its cap), one profiling trial a phase and side included, plus booting; on a busy machine up to 4.2 min more (gate.busy repeats up to 10 trials taken beside other work)',
+      'measuring about 2.5 min (1.7 min where every phase stops at its early look, at most 5.4 min where a change is confirmed to its cap), one profiling trial a phase and side included, plus booting; on a busy machine up to 4.2 min more, 10 min at the cap (gate.busy repeats a trial taken beside other work, up to 10 a run, 24 at the cap)',
     );
     expect(wallTimeSaid(profiled, 'pairs')).toMatch(/^measuring about 5\.8 min \(/);
   });
@@ -105,7 +105,8 @@ describe('measuringSaid: an update and a sweep, every trial once (no early look,
     const c = config(
       'defaults: { warmup: 5s, trials: 5 }\nscenarios:\n  - name: api\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: c1, connections: 4, duration: 20s }]\n',
     );
-    const busy = '; on a busy machine up to 4.2 min more (gate.busy repeats up to 10 trials taken beside other work)';
+    const busy =
+      '; on a busy machine up to 4.2 min more (gate.busy repeats a trial taken beside other work, up to 10 a run)';
     expect(measuringSaid(c, c.scenarios)).toBe(`measuring about 2.1 min, plus booting${busy}`);
     expect(modeOf('update').validate(c, 'gate').line).toBe(
       `valid: records baselines/ (scheduled refresh); measuring about 2.1 min, plus booting${busy}`,
@@ -116,11 +117,25 @@ describe('measuringSaid: an update and a sweep, every trial once (no early look,
     );
     expect(measuringSaid(off, off.scenarios)).toBe('measuring about 2.1 min, plus booting');
   });
+  it('a sweep takes no profile: its time leaves sut.profile out (an update counts it)', () => {
+    const c = config(
+      'scenarios:\n  - name: work\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: r100, rate: 100, duration: 10s }]\n    sweep: { rate: [100, 200, 400, 800], duration: 10s, warmup: 2s }\n',
+    );
+    const profiled = {
+      ...c,
+      sut: { ...c.sut, profile: [{ service: 'api', url: 'http://api:6060/debug/pprof/profile' }] },
+    };
+    expect(modeOf('sweep').validate(profiled, 'gate').line).toMatch(/measuring about 48 s, plus booting/);
+    expect(modeOf('update').validate(profiled, 'gate').line).toMatch(
+      /measuring about 1.5 min, one profiling trial a phase and side included/,
+    );
+  });
   it('a sweep: one trial of each level, its own duration and warm-up', () => {
     const c = config(
       'scenarios:\n  - name: work\n    request: { url: "http://api:8080/x" }\n    phases: [{ name: r100, rate: 100, duration: 10s }]\n    sweep: { rate: [100, 200, 400, 800], duration: 10s, warmup: 2s }\n',
     );
-    const busy = '; on a busy machine up to 2 min more (gate.busy repeats up to 10 trials taken beside other work)';
+    const busy =
+      '; on a busy machine up to 2 min more (gate.busy repeats a trial taken beside other work, up to 10 a run)';
     expect(measuringSaid(c, sweepScenarios(c.scenarios))).toBe(`measuring about 48 s, plus booting${busy}`);
     expect(modeOf('sweep').validate(c, 'gate').line).toBe(
       `valid: 1 scenario with a ladder; measuring about 48 s, plus booting${busy}`,

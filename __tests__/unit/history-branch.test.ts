@@ -30,7 +30,7 @@ const gitIn =
       cwd: dir,
       encoding: 'utf8',
       input: opts?.input,
-      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: dir, ...opts?.env },
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: dir, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', ...opts?.env },
     });
     return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
   };
@@ -149,6 +149,49 @@ describe('the history on a branch of its own', () => {
       /could not be pushed: remote: Permission to o\/r\.git denied/,
     );
     expect(pushes).toBe(1);
+  });
+
+  it('a hook or a protected branch refusing the push ([remote rejected]) is final, its reason said', () => {
+    const { clones } = origin(1);
+    const git = clones[0] as Git;
+    let pushes = 0;
+    const hooked: Git = (args, opts) => {
+      if (args[0] !== 'push') return git(args, opts);
+      pushes++;
+      return {
+        code: 1,
+        stdout:
+          'To /origin.git\n!\tabc:refs/heads/perf-history\t[remote rejected] (protected branch hook declined)\nDone\n',
+        stderr: 'remote: error: GH006: Protected branch update failed.\nerror: failed to push some refs\n',
+      };
+    };
+    expect(() => appendBranchHistory(hooked, 'perf-history', 'h.jsonl', add(1), 'run 1')).toThrow(
+      /could not be pushed: \[remote rejected\] \(protected branch hook declined\): error: GH006: Protected branch update failed\.$/,
+    );
+    expect(pushes).toBe(1);
+  });
+
+  it('run from a folder of the checkout: the same commit (the private index is found from anywhere)', () => {
+    const { clones, show } = origin(1);
+    const git = clones[0] as Git;
+    const top = dirsOf(git);
+    spawnSync('mkdir', ['-p', join(top, 'sub', 'dir')]);
+    const inSub = gitIn(join(top, 'sub', 'dir'));
+    appendBranchHistory(inSub, 'perf-history', 'h.jsonl', add(1), 'run 1');
+    appendBranchHistory(inSub, 'perf-history', 'h.jsonl', add(2), 'run 2');
+    expect(show('perf-history:h.jsonl')).toBe((line(1) + line(2)).trim());
+    expect(must(git, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a history file on the branch that cannot be read is an error, never an empty history', () => {
+    const { clones } = origin(1);
+    const git = clones[0] as Git;
+    appendBranchHistory(git, 'perf-history', 'h.jsonl', add(1), 'run 1');
+    const broken: Git = (args, opts) =>
+      args[0] === 'cat-file' && args[1] === 'blob'
+        ? { code: 1, stdout: '', stderr: 'fatal: ENOBUFS' }
+        : git(args, opts);
+    expect(() => readBranchHistory(broken, 'perf-history', 'h.jsonl')).toThrow(/h\.jsonl not read: fatal: ENOBUFS/);
   });
 
   it('no remote to fetch from: an environment error, not an empty history', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appendHistory,
   HISTORY_SCHEMA,
+  HISTORY_ACCEPTANCES_MAX,
   historyAcceptance,
   historyEntry,
   parseHistory,
@@ -131,6 +132,33 @@ describe('a pull request’s accepted regressions, kept in the history beside th
     expect(parsed.acceptances).toEqual([a]);
     expect(parsed.lines.map((l) => l.runId)).toEqual(['run0', 'g1', 'run1']);
     expect(parsed.skipped).toBe(0);
+  });
+
+  it('a pull request’s latest acceptances only (a re-run says them again); they never push runs out', () => {
+    const a = historyAcceptance(gate, 9) as HistoryAcceptance;
+    const again = { ...a, runId: 'g2' };
+    const other = { ...a, runId: 'g3', pr: 10 };
+    let text = appendHistory(appendHistory(appendHistory('', a), other), again);
+    expect(parseHistory(text).acceptances.map((x) => x.runId)).toEqual(['g3', 'g2']);
+    // 3 runs kept at most: the acceptances since the oldest kept run stay, and none counts as a run
+    for (let i = 0; i < 5; i++) text = appendHistory(text, entry(i), 3);
+    const parsed = parseHistory(text);
+    expect(parsed.entries.map((e) => e.runId)).toEqual(['run2', 'run3', 'run4']);
+    expect(parsed.acceptances).toEqual([]);
+    text = appendHistory(text, { ...a, pr: 11 }, 3);
+    text = appendHistory(text, entry(5), 3);
+    expect(parseHistory(text).lines.map((l) => l.runId)).toEqual(['run3', 'run4', 'g1', 'run5']);
+  });
+
+  it(`at most ${HISTORY_ACCEPTANCES_MAX} acceptance lines, the latest`, () => {
+    const a = historyAcceptance(gate, 9) as HistoryAcceptance;
+    let text = appendHistory('', entry(0));
+    for (let i = 0; i < HISTORY_ACCEPTANCES_MAX + 5; i++)
+      text = appendHistory(text, { ...a, pr: i + 1, runId: `g${i}` });
+    const parsed = parseHistory(text);
+    expect(parsed.acceptances).toHaveLength(HISTORY_ACCEPTANCES_MAX);
+    expect(parsed.acceptances[0]?.runId).toBe('g5');
+    expect(parsed.entries).toHaveLength(1);
   });
 
   it.each<[string, (a: HistoryAcceptance) => unknown]>([

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../runner/src/commands.js';
 import {
+  BASELINE_PROFILE_FILE,
   baselineProfileFile,
   profileFile,
   profileRecords,
@@ -347,6 +348,11 @@ describe('a gate run against the profile its baseline kept', () => {
     expect(baselineProfileFile({ scenario: '../x', phase: 'c4', service: 'api' }, new Uint8Array([1]))).toBe(
       'profiles/__x.c4.api.pb',
     );
+    // a scenario named as the config allows (a leading -): a file name the baseline's own rule takes
+    for (const scenario of ['-x', '.x', '--', 'a'.repeat(300), 'ok_name-1']) {
+      const file = baselineProfileFile({ scenario, phase: '-c4', service: '-api' }, bytes('base'));
+      expect(BASELINE_PROFILE_FILE.test(file), file).toBe(true);
+    }
   });
 
   it.each<[string, string, boolean]>([

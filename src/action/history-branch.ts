@@ -43,6 +43,15 @@ export function fileProblem(file: string): string | undefined {
 }
 
 const oneLine = (text: string) => text.trim().split('\n').slice(-1)[0]?.slice(0, 300) ?? '';
+/** What the remote said (its `remote:` lines), after a refusal's reason. */
+const remoteSaid = (stderr: string) => {
+  const lines = stderr
+    .split('\n')
+    .filter((l) => l.startsWith('remote:'))
+    .map((l) => l.slice(7).trim())
+    .filter(Boolean);
+  return lines.length > 0 ? `: ${lines.join(' ').slice(0, 300)}` : '';
+};
 
 /** The branch's history file as it is on `origin` now, and the commit it is at (null: no branch yet). */
 export function readBranchHistory(git: Git, branch: string, file: string): { text: string; parent: string | null } {
@@ -54,8 +63,12 @@ export function readBranchHistory(git: Git, branch: string, file: string): { tex
   }
   const parent = git(['rev-parse', '--verify', `${HISTORY_REF}^{commit}`]);
   if (parent.code !== 0) throw environmentError(`history-branch ${branch}: ${oneLine(parent.stderr)}`);
-  const shown = git(['show', `${HISTORY_REF}:${file}`]);
-  return { text: shown.code === 0 ? shown.stdout : '', parent: parent.stdout.trim() };
+  // a branch without the file is an empty history; a file that is there but cannot be read is no
+  // empty history (the next append would replace the whole of it)
+  if (git(['cat-file', '-e', `${HISTORY_REF}:${file}`]).code !== 0) return { text: '', parent: parent.stdout.trim() };
+  const shown = git(['cat-file', 'blob', `${HISTORY_REF}:${file}`]);
+  if (shown.code !== 0) throw environmentError(`history-branch ${branch}: ${file} not read: ${oneLine(shown.stderr)}`);
+  return { text: shown.stdout, parent: parent.stdout.trim() };
 }
 
 /** A commit of `parent`'s tree with `file` holding `text` (a new branch: that file alone). */
@@ -65,7 +78,10 @@ function commitOf(git: Git, parent: string | null, file: string, text: string, m
     return r.stdout.trim();
   };
   const blob = must(git(['hash-object', '-w', '--stdin'], { input: text }), 'hash-object');
-  const index = must(git(['rev-parse', '--git-path', 'perf-gate-history.index']), 'rev-parse');
+  const index = must(
+    git(['rev-parse', '--path-format=absolute', '--git-path', 'perf-gate-history.index']),
+    'rev-parse',
+  );
   // a private index in .git (read-tree fills it afresh each time): the checkout's own is never touched
   const env = { GIT_INDEX_FILE: index };
   must(git(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env }), 'read-tree');
@@ -94,10 +110,12 @@ export function appendBranchHistory(
     const commit = commitOf(git, parent, file, append(text), message);
     const pushed = git(['push', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`]);
     if (pushed.code === 0) return { commit, attempts: attempt };
-    last = oneLine(pushed.stderr || pushed.stdout);
-    // only a branch that moved is tried again; a refusal of any other kind (no write access) is final
-    if (!/non-fast-forward|fetch first|rejected|stale info|cannot lock ref/i.test(`${pushed.stdout}\n${pushed.stderr}`))
-      break;
+    // --porcelain says each ref's fate on a line of its own: `!<TAB>from:to<TAB>[rejected] (why)`
+    const refused = /^!\t[^\t]*\t(.*)$/m.exec(pushed.stdout)?.[1];
+    last = refused ? `${refused.slice(0, 300)}${remoteSaid(pushed.stderr)}` : oneLine(pushed.stderr || pushed.stdout);
+    // only a branch that moved is tried again; a refusal of any other kind (no write access, a
+    // protected branch, a hook: `[remote rejected]`) is final
+    if (!refused || !/^\[rejected\] \((fetch first|non-fast-forward|stale info)\)/.test(refused)) break;
   }
   throw environmentError(`history-branch ${branch}: the history could not be pushed: ${last}`);
 }

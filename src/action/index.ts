@@ -44,11 +44,13 @@ await run({
   configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
   newRunId,
   git: (args, opts) => {
+    // messages in English (what history-branch.ts reads), never a prompt, never a hang
     const r = spawnSync('git', [...args], {
       encoding: 'utf8',
       input: opts?.input,
-      env: { ...process.env, ...opts?.env },
+      env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', ...opts?.env },
       maxBuffer: 256 * 1024 * 1024,
+      timeout: 300_000,
     });
     return { code: r.status ?? 1, stdout: r.stdout ?? '', stderr: r.stderr ?? (r.error?.message || '') };
   },

@@ -119,8 +119,13 @@ export async function run(deps: ActionDeps): Promise<void> {
       baselinesUpdated: outcome.baselinesUpdated.join(' '),
     });
     if (ctx.hasSummary) await io.writeSummary(outcome.report);
-    // an update's entry appended on the history's branch (a race with another refresh: tried again)
-    if (onBranch && mode.records) {
+    // an update's entry appended on the history's branch (a race with another refresh: tried again);
+    // not where the refresh fails on its shifts (fail-on-shift): nothing is recorded until someone decides
+    const shifted = shiftedRows(mode.name, outcome.results.comparisons);
+    const failsOnShift = inputs.failOnShift && shifted.length > 0;
+    if (onBranch && mode.records && failsOnShift)
+      io.info(`perf-gate: history not appended on branch ${inputs.historyBranch}: the refresh fails on its shifts`);
+    if (onBranch && mode.records && !failsOnShift) {
       const entry = historyEntry(outcome.results);
       const message = `perf-gate: history of run ${runId}${entry.commit ? ` at ${entry.commit.slice(0, 12)}` : ''}`;
       const pushed = appendBranchHistory(
@@ -178,8 +183,7 @@ export async function run(deps: ActionDeps): Promise<void> {
       if (inputs.failOnInconclusive) io.setFailed(text);
       else io.warning(text);
     }
-    const shifted = shiftedRows(mode.name, outcome.results.comparisons);
-    if (inputs.failOnShift && shifted.length > 0) io.setFailed(shiftedLine(shifted));
+    if (failsOnShift) io.setFailed(shiftedLine(shifted));
   } catch (err) {
     await failed(deps, ctx, err);
   }

@@ -6,7 +6,7 @@ import type { MetricName } from '../metrics/registry.js';
 import type { Config, Scenario, Threshold, Thresholds } from '../config/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { hasBand } from './band.js';
-import { busyRepeats, plannedTrials } from './busy.js';
+import { BUSY_REPEATS_PER_TRIAL, busyRepeats, plannedTrials } from './busy.js';
 import { describeBand } from './compare.js';
 import { type Judging, judgedThresholds } from './judging.js';
 
@@ -96,6 +96,8 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
   let most = 0;
   let unknown = 0;
   let trials = 0;
+  // the extra trials confirmation may run, both sides' (gate.busy's default allowance grows with them)
+  let capped = 0;
   const early = config.gate.earlyLook;
   const profiled = config.sut.profile.length > 0 ? 1 : 0;
   for (const s of config.scenarios) {
@@ -110,6 +112,7 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
       }
       least += ms * (n + profiled) * sides;
       trials += (n + profiled) * sides;
+      capped += (cap - n) * sides;
       fewest += ms * ((early !== undefined && early < n ? early : n) + profiled) * sides;
       most += ms * (cap + profiled) * sides;
     });
@@ -122,27 +125,34 @@ export function wallTimeSaid(config: Config, unit: 'trials' | 'pairs', pairs = c
   ];
   const profiling = profiled ? ', one profiling trial a phase and side included' : '';
   const planned = plannedTrials(config.scenarios, unit === 'pairs' ? pairs : undefined);
-  const busy = busySaid(config, least / Math.max(1, trials), planned);
+  const busy = busySaid(config, least / Math.max(1, trials), planned, capped);
   return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(', ')})` : ''}${profiling}${extra ? ` plus ${extra}` : ''}, plus booting${busy}`;
 }
 
 /** gate.busy's part of the time: a trial taken beside other work is repeated, up to the run's
- * allowance for its `planned` trials (both sides' in A/B), each `meanMs` long on average. */
-function busySaid(config: Config, meanMs: number, planned: number): string {
+ * allowance for its `planned` trials (both sides' in A/B), each `meanMs` long on average; the default
+ * allowance grows with the `capped` extra trials confirmation may run (session/measure.ts). */
+function busySaid(config: Config, meanMs: number, planned: number, capped: number): string {
   const busy = config.gate.busy;
   if (!busy || meanMs === 0) return '';
   const allowance = busyRepeats(busy, planned);
   if (allowance === 0) return '';
-  return `; on a busy machine up to ${minutes(meanMs * allowance)} more (gate.busy repeats up to ${allowance} trials taken beside other work)`;
+  const atCap = busy.repeats === undefined ? allowance + BUSY_REPEATS_PER_TRIAL * capped : allowance;
+  const grows = atCap > allowance;
+  const more = grows ? `, ${minutes(meanMs * atCap)} at the cap` : '';
+  const count = `${allowance} a run${grows ? `, ${atCap} at the cap` : ''}`;
+  return `; on a busy machine up to ${minutes(meanMs * allowance)} more${more} (gate.busy repeats a trial taken beside other work, up to ${count})`;
 }
 
-/** What measuring every phase's trials once takes, in words: an update (no early look, no confirmation)
- * or a sweep's levels (`scenarios` its ladders as phases, one trial each). */
-export function measuringSaid(config: Config, scenarios: Scenario[]): string {
+/** What measuring every phase's trials once takes, in words: an update (no early look, no confirmation;
+ * its profiling trials with sut.profile) or a sweep's levels (`scenarios` its ladders as phases, one
+ * trial each; a sweep takes no profile: `profiled` false). */
+export function measuringSaid(config: Config, scenarios: Scenario[], profiled = true): string {
   const { earlyLook: _none, ...gate } = config.gate;
   const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
+  const sut = profiled ? config.sut : { ...config.sut, profile: [] };
   return wallTimeSaid(
-    { ...config, scenarios: once, gate: { ...gate, confirm: { ...gate.confirm, maxTrials: 0 } } },
+    { ...config, sut, scenarios: once, gate: { ...gate, confirm: { ...gate.confirm, maxTrials: 0 } } },
     'trials',
   );
 }

@@ -187,12 +187,23 @@ export function parseHistory(text: string): {
   return { entries, acceptances, lines, skipped };
 }
 
-/** The file with `line` (a run, or a pull request's acceptances) appended, its oldest lines dropped
- * beyond `max`. */
+/** The most acceptance lines kept (apart from the runs, so they never push runs out). */
+export const HISTORY_ACCEPTANCES_MAX = 200;
+
+const isAcceptanceLine = (l: HistoryEntry | HistoryAcceptance): l is HistoryAcceptance =>
+  (l as HistoryAcceptance).kind === 'acceptance';
+
+/** The file with `line` (a run, or a pull request's acceptances) appended: the last `max` runs, the
+ * acceptances since the oldest of them (the last HISTORY_ACCEPTANCES_MAX), and of one pull request's
+ * acceptances only the latest (a re-run of its check says them again). */
 export function appendHistory(text: string, line: HistoryEntry | HistoryAcceptance, max = HISTORY_MAX): string {
   const { lines } = parseHistory(text);
-  return `${[...lines, line]
-    .slice(-max)
-    .map((e) => JSON.stringify(e))
-    .join('\n')}\n`;
+  const pr = isAcceptanceLine(line) ? line.pr : undefined;
+  const all = [...lines.filter((l) => pr === undefined || !isAcceptanceLine(l) || l.pr !== pr), line];
+  const runs = all.filter((l) => !isAcceptanceLine(l));
+  const oldest = runs.length > max ? runs[runs.length - max] : undefined;
+  const kept = oldest ? all.slice(all.indexOf(oldest)) : all;
+  let acceptances = kept.filter(isAcceptanceLine).length;
+  const out = kept.filter((l) => !isAcceptanceLine(l) || acceptances-- <= HISTORY_ACCEPTANCES_MAX);
+  return `${out.map((e) => JSON.stringify(e)).join('\n')}\n`;
 }

@@ -73,7 +73,7 @@ export const sweep: Mode<'sweep'> = {
       mode: 'sweep',
       line:
         swept > 0
-          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder; ${measuringSaid(config, sweepScenarios(config.scenarios))}`
+          ? `valid: ${swept} scenario${swept === 1 ? '' : 's'} with a ladder; ${measuringSaid(config, sweepScenarios(config.scenarios), false)}`
           : 'valid: nothing to sweep (no scenario has a sweep ladder)',
       problems: [],
       notes: [],

@@ -79,12 +79,13 @@ const NAME_MAX = 200;
 
 const GZIP = [0x1f, 0x8b];
 
-/** A file name's part from a config's name: what a file system takes anywhere, bounded. */
+/** A file name's part from a config's name: what a file system takes anywhere, bounded; never starting
+ * with `.` or `-` (a hidden file, an option; and what BASELINE_PROFILE_FILE refuses). */
 function part(name: string): string {
   return (
     name
       .replace(/[^A-Za-z0-9_.-]/g, '_')
-      .replace(/^\.+/, '_')
+      .replace(/^[.-]+/, '_')
       .slice(0, 80) || '_'
   );
 }

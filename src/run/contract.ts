@@ -83,8 +83,8 @@ export interface RunDeps {
 export interface RunFiles extends ReadFs {
   /** a file's text; undefined when it does not exist (any other failure is a usage error) */
   read(path: string): string | undefined;
-  /** a file's bytes, at most `max` of them (a larger file is an error that says so); undefined when it
-   * does not exist */
+  /** a regular file's bytes, at most `max` of them (a larger file, a link or anything but a regular
+   * file is an error that says so); undefined when it does not exist */
   readBytes(path: string, max: number): Uint8Array | undefined;
   /** writes the whole file atomically (text, or bytes: a service's profile) */
   write(path: string, data: string | Uint8Array): void;

@@ -2,7 +2,7 @@
 // persist. What differs between modes is asked of the mode (src/modes/): what it needs (baselines, a
 // base side), how it measures and judges, whether it gates and records. Each side keeps one
 // long-lived runner that takes trials on command.
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
 import { acceptIn } from '../compare/accept.js';
 import { withCosts } from '../compare/cost.js';
@@ -13,15 +13,9 @@ import { cannotBootTwice } from '../docker/compose.js';
 import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import { baselineProfileFile, type KeptProfile, profileRecords, type TakenProfile } from '../profiles/record.js';
+import { keptProfiles } from './kept-profiles.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
-import {
-  RESULTS_SCHEMA,
-  type AbInfo,
-  type BaselineFile,
-  type ResultsFile,
-  type ScenarioResult,
-} from '../results/types.js';
-import { PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
+import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
 import { failingRows, unansweredPhase } from '../results/unanswered.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import type { Side } from '../session/sut-session.js';
@@ -83,7 +77,9 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
     }
     const provenance = await provenanceOf(deps, p.config.dir, startedAt, engine, p.image, measured.images.head);
     // sut.profile: written beside the results; diffed against base's side, or the baseline's profile
-    const kept = mode.baselines === 'judge' && !base ? keptProfiles(p.baselines, opts.baselineDir, deps.files) : [];
+    const taken = sides.flatMap((s) => s.collector.profiles);
+    const kept =
+      mode.baselines === 'judge' && !base ? keptProfiles(p.baselines, opts.baselineDir, deps.files, taken) : [];
     const profiles = profilesOf(sides, opts.outDir, deps.files, kept);
     const results: ResultsFile = {
       schema: RESULTS_SCHEMA,
@@ -265,30 +261,6 @@ function recordBaselines(
     writeOrFail(deps.files, path, stableStringify(baselineOf(r, results.provenance, profiles)));
     return path;
   });
-}
-
-/** A gate run's baselines' profiles (sut.profile), read from beside them: each one's bytes, bounded,
- * or why there are none (the file is gone, too large). Its file is said as the baselines' directory
- * was given. */
-function keptProfiles(
-  baselines: ReadonlyMap<string, BaselineFile | undefined>,
-  dir: string,
-  files: RunFiles,
-): KeptProfile[] {
-  const out: KeptProfile[] = [];
-  for (const [scenario, b] of baselines) {
-    for (const k of b?.profiles ?? []) {
-      const file = join(dir, k.file);
-      const where = { scenario, phase: k.phase, service: k.service, file };
-      try {
-        const data = files.readBytes(resolve(dir, k.file), PROFILE_MAX_BYTES);
-        out.push(data ? { ...where, data } : { ...where, error: 'its file is missing' });
-      } catch (err) {
-        out.push({ ...where, error: `not read: ${(err as Error).message.split('\n')[0]}` });
-      }
-    }
-  }
-  return out;
 }
 
 /** Nothing left to measure (a sweep without a ladder anywhere): a report that says so, and a pass
