@@ -50,7 +50,10 @@
 // PERF_GATE_VQ_UNTIL=<ISO time> (no run starts after it).
 // Usage: node bench/verdict-quality.mjs [scale, default 1] [cells, comma list of aa-ab,aa-gate,5-ab,50-gate3,
 //        aa48-gate,aa48-gate-run,aa48-ab,aa48-ab-run,shape,shape-warm,def-shape,def-shape-ab,5-ab-burn,aa-ab-burn,
-//        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab,p99-16-gate,p99-16-ab,5xx-16-gate,5xx-16-ab]
+//        def4-gate,def4-ab,def16-gate,def16-ab,def48-gate,def48-ab,p99-16-gate,p99-16-ab,5xx-16-gate,5xx-16-ab,
+//        prof16-gate,prof16-ab]
+// Issue 52's cells: prof16-gate, prof16-ab, the def16 cells with sut.profile on the service (each run takes
+// one more trial a phase and side, profiled, in no verdict): the same targets as def16.
 // Traffic stays inside containers this script starts. Every loop is bounded by the run count.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -108,6 +111,18 @@ const DEFAULTS = [4, 16, 48].flatMap((rows) =>
     target: `${rows} rows at the defaults: 0 of 60, ≤ 1 inconclusive`,
   })),
 );
+// Issue 52's check that a profiled run judges as an unprofiled one does (the profiling trial is apart
+// from the measured ones): the defaults' 16-row A/A cells with sut.profile on the service
+const PROFILED = ['gate', 'ab'].map((mode) => ({
+  id: `prof16-${mode}`,
+  pct: 0,
+  mode,
+  trials: mode === 'ab' ? 6 : 5,
+  runs: 60,
+  rows: 16,
+  profiled: true,
+  target: '16 rows at the defaults, profiled: 0 of 60 as def16, ≤ 1 inconclusive',
+}));
 // the head's service in the detection cells: worse for s4's requests only (fixtures/sut: ODD_QUERY)
 const TAIL = { ODD_QUERY: 's=4', TAIL_FRACTION: '0.015' };
 /** the tail's delay by mode: what moves s4's p99 by about +50% as each mode measures it (the head's p99
@@ -129,7 +144,7 @@ const ODD = ['gate', 'ab'].flatMap((mode) =>
 /** an A/A cell: nothing about the head differs */
 const isAa = (cell) => cell.pct === 0 && !cell.odd;
 const chosen = (process.argv[3] ?? CELLS.map((c) => c.id).join(',')).split(',');
-const cells = [...CELLS, ...WIDE, ...BURN, ...DEFAULTS, ...ODD]
+const cells = [...CELLS, ...WIDE, ...BURN, ...DEFAULTS, ...ODD, ...PROFILED]
   .filter((c) => chosen.includes(c.id))
   .map((c) => ({
     ...c,
@@ -142,7 +157,12 @@ const baseUs = (cell = {}) => (cell.burn ? BASE_BURN_US : BASE_DELAY_US);
 const CLI = join(ROOT, 'dist/cli.js');
 
 const compose = (us, cell = {}, head = false) =>
-  sutCompose({ [cell.burn ? 'BURN' : 'DELAY']: `${us}us`, ...(head ? cell.odd : {}) });
+  sutCompose({
+    [cell.burn ? 'BURN' : 'DELAY']: `${us}us`,
+    ...(head ? cell.odd : {}),
+    // sut.profile's cells: the service serves Go's pprof on a port of its own
+    ...(cell.profiled ? { PPROF: "':6060'" } : {}),
+  });
 /** The SUT, the runner and the A/B pairs: the same in every cell. */
 const header = (trials) => `version: 1
 sut:
@@ -166,13 +186,18 @@ scenarios:
     phases:
       - { name: c1, connections: 1, duration: 1s }
 `
-    : cell.shape
-      ? shapeConfig(cell.early, cell.warm)
-      : cell.wide
-        ? wideConfig(trials, cell.runAlpha)
-        : cell.rows
-          ? defaultsConfig(trials, cell.rows, cell.spread)
-          : `${header(trials)}defaults:
+    : cell.profiled
+      ? config(trials, { ...cell, profiled: false }).replace(
+          '  ready: [{ url: http://api:8080/health }]\n',
+          '  ready: [{ url: http://api:8080/health }]\n  profile: { api: http://api:6060/debug/pprof/profile }\n',
+        )
+      : cell.shape
+        ? shapeConfig(cell.early, cell.warm)
+        : cell.wide
+          ? wideConfig(trials, cell.runAlpha)
+          : cell.rows
+            ? defaultsConfig(trials, cell.rows, cell.spread)
+            : `${header(trials)}defaults:
   warmup: 500ms
   trials: ${trials}
 scenarios:
@@ -410,6 +435,10 @@ function verdictOf(dir, cell = {}) {
     seed: results.interleaved?.seed ?? results.ab?.seed ?? null,
     machine: machineOf(results),
     extra,
+    // sut.profile's cells: the profiles the run took (and how many said why there was none)
+    ...(results.profiles
+      ? { profiles: results.profiles.length, profileErrors: results.profiles.filter((p) => p.error).length }
+      : {}),
     // phases (not mix entries) that stopped at their early look, of all phases
     stopped: phases.filter((p) => p.request === undefined && p.confirm?.stopped !== undefined).length,
     phases: phases.filter((p) => p.request === undefined).length,

@@ -100333,12 +100333,27 @@ function profileDiff(base, head, options = {}) {
   const ranked = changes.filter((c) => rise(c) > 0).sort((a, b) => rise(b) - rise(a) || flatRise(b) - flatRise(a) || a.name.localeCompare(b.name));
   const top = ranked[0];
   if (top) {
-    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
+    const under = head.root ? calledUnder(head.root, key(top)) : void 0;
+    const carrying = ranked.filter(
+      (c) => rise(c) >= DEEPEST_SHARE * rise(top) && (c === top || !under || under.has(key(c)))
+    );
     const deepest = carrying.reduce((a, c) => c.cum.head < a.cum.head ? c : a, top);
     ranked.splice(ranked.indexOf(deepest), 1);
     ranked.unshift(deepest);
   }
   return ranked.slice(0, options.top ?? 10);
+}
+function calledUnder(root, caller) {
+  const out = /* @__PURE__ */ new Set();
+  const walk = (n, inside) => {
+    for (const c of n.children) {
+      const k = `${c.name}\0${c.file}`;
+      if (inside) out.add(k);
+      walk(c, inside || k === caller);
+    }
+  };
+  walk(root, false);
+  return out;
 }
 var DEEPEST_SHARE = 0.75;
 

@@ -278,6 +278,37 @@ describe('profileDiff', () => {
     ]);
   });
 
+  it('with the call tree: an unrelated function that rose about as much is not taken for the deeper one', () => {
+    const f = (name: string, flat: number, cum: number) => ({ name, file: 'main.go', flat, cum });
+    const n = (name: string, value: number, children: StackNode[] = []): StackNode => ({
+      name,
+      file: 'main.go',
+      value,
+      children,
+    });
+    const base = {
+      functions: [
+        f('main.handler', 0.004, 0.875),
+        f('main.checksumBody', 0.865, 0.868),
+        f('runtime.gcBgMarkWorker', 0.01, 0.01),
+      ],
+    };
+    // head: the handler's share rose most; checksumBody under it rose nearly as much; the garbage
+    // collector's worker, called by nothing of the handler's, rose by 0.05 and holds the least share
+    const head = {
+      functions: [
+        f('main.handler', 0, 0.938),
+        f('main.checksumBody', 0.925, 0.925),
+        f('runtime.gcBgMarkWorker', 0.06, 0.06),
+      ],
+      root: n('', 1, [n('main.handler', 0.938, [n('main.checksumBody', 0.925)]), n('runtime.gcBgMarkWorker', 0.06)]),
+    };
+    expect(profileDiff(base, head)[0]?.name).toBe('main.checksumBody');
+    // without the tree, the least share among those that rose as much comes first: the unrelated one
+    const { root: _tree, ...flatOnly } = head;
+    expect(profileDiff(base, flatOnly)[0]?.name).toBe('runtime.gcBgMarkWorker');
+  });
+
   it('the function head does more of comes first, and its callers do not', () => {
     const changes = profileDiff(profile('base'), profile('head'));
     expect(changes[0]?.name).toBe('main.parseWork');

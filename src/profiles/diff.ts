@@ -5,7 +5,7 @@
 // rise no more than it does. Its callers rise as much where they hold nearly all of the profile, or
 // where it already did (their share holds its, and the rest of the profile shrinks): so the deepest
 // function carrying most of the largest rise (the least cumulative share among those) comes first.
-import type { ProfileSummary } from './pprof.js';
+import type { ProfileSummary, StackNode } from './pprof.js';
 
 export interface FunctionChange {
   name: string;
@@ -32,7 +32,7 @@ const rise = (c: FunctionChange) => c.cum.head - c.cum.base;
 /** The functions whose share rose from base to head, most first (those that did not rise left out). */
 export function profileDiff(
   base: Pick<ProfileSummary, 'functions'>,
-  head: Pick<ProfileSummary, 'functions'>,
+  head: Pick<ProfileSummary, 'functions'> & Partial<Pick<ProfileSummary, 'root'>>,
   options: DiffOptions = {},
 ): FunctionChange[] {
   const key = (f: { name: string; file: string }) => `${f.name}\u0000${f.file}`;
@@ -61,12 +61,31 @@ export function profileDiff(
   // of the largest rise comes first, the one with the least share of its own (callers hold more)
   const top = ranked[0];
   if (top) {
-    const carrying = ranked.filter((c) => rise(c) >= DEEPEST_SHARE * rise(top));
+    // with head's call tree, only what `top` calls (at any depth) can be the deeper one: a function
+    // elsewhere in the profile that rose about as much is another change, not the work under `top`
+    const under = head.root ? calledUnder(head.root, key(top)) : undefined;
+    const carrying = ranked.filter(
+      (c) => rise(c) >= DEEPEST_SHARE * rise(top) && (c === top || !under || under.has(key(c))),
+    );
     const deepest = carrying.reduce((a, c) => (c.cum.head < a.cum.head ? c : a), top);
     ranked.splice(ranked.indexOf(deepest), 1);
     ranked.unshift(deepest);
   }
   return ranked.slice(0, options.top ?? 10);
+}
+
+/** The functions called under `caller` anywhere in the tree (by name and file), at any depth. */
+function calledUnder(root: StackNode, caller: string): Set<string> {
+  const out = new Set<string>();
+  const walk = (n: StackNode, inside: boolean) => {
+    for (const c of n.children) {
+      const k = `${c.name}\u0000${c.file}`;
+      if (inside) out.add(k);
+      walk(c, inside || k === caller);
+    }
+  };
+  walk(root, false);
+  return out;
 }
 
 /** The least part of the largest rise the function put first must carry (see profileDiff). */
