@@ -105895,7 +105895,7 @@ function renderWorkflow(answers) {
     "          branch: perf-gate/baselines",
     "          title: 'perf-gate: refresh baselines'",
     "          commit-message: 'perf-gate: refresh baselines'",
-    "          add-paths: baselines/*.json",
+    "          add-paths: baselines/*       # the baselines, and the profiles and history kept beside them",
     "          body-path: perf-gate-report.md   # the refresh's report: which rows moved since the baselines it replaces",
     "  sweep:",
     "    if: github.event_name == 'workflow_dispatch' && inputs.job == 'sweep'",
