@@ -103153,6 +103153,8 @@ function keptProfiles(baselines, dir, files, taken) {
   const out = [];
   const wanted = new Set(taken.map((t) => `${t.scenario}\0${t.phase}\0${t.service}`));
   const seen = /* @__PURE__ */ new Set();
+  const folder = resolve3(dir, "profiles");
+  const home = files.exists(folder) ? files.realpath(folder) : void 0;
   for (const [scenario2, b] of baselines) {
     for (const k of b?.profiles ?? []) {
       const id = `${scenario2}\0${k.phase}\0${k.service}`;
@@ -103162,7 +103164,6 @@ function keptProfiles(baselines, dir, files, taken) {
       const where = { scenario: scenario2, phase: k.phase, service: k.service, file: file2 };
       try {
         const path = resolve3(dir, k.file);
-        const home = files.exists(resolve3(dir, "profiles")) ? files.realpath(resolve3(dir, "profiles")) : void 0;
         if (!files.exists(path)) {
           out.push({ ...where, error: "its file is missing" });
           continue;

@@ -20,6 +20,9 @@ export function keptProfiles(
   const out: KeptProfile[] = [];
   const wanted = new Set(taken.map((t) => `${t.scenario}\u0000${t.phase}\u0000${t.service}`));
   const seen = new Set<string>();
+  // the baselines' own profiles/, as the file system has it (once, not for every profile listed)
+  const folder = resolve(dir, 'profiles');
+  const home = files.exists(folder) ? files.realpath(folder) : undefined;
   for (const [scenario, b] of baselines) {
     for (const k of b?.profiles ?? []) {
       const id = `${scenario}\u0000${k.phase}\u0000${k.service}`;
@@ -29,7 +32,6 @@ export function keptProfiles(
       const where = { scenario, phase: k.phase, service: k.service, file };
       try {
         const path = resolve(dir, k.file);
-        const home = files.exists(resolve(dir, 'profiles')) ? files.realpath(resolve(dir, 'profiles')) : undefined;
         if (!files.exists(path)) {
           out.push({ ...where, error: 'its file is missing' });
           continue;
