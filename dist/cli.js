@@ -15135,14 +15135,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text.length <= endStep)
+        return text;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -15159,14 +15159,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -15183,12 +15183,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -15200,12 +15200,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -15220,39 +15220,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text[start];
         }
       }
       return end;
@@ -50427,9 +50427,9 @@ var require_logging = __commonJS({
     }
     var allEnabled = enabledTracers.has("all");
     var anyTracerEnabled = allEnabled || enabledTracers.size > 0;
-    function trace(severity, tracer, text2) {
+    function trace(severity, tracer, text) {
       if (isTracerEnabled(tracer)) {
-        (0, exports2.log)(severity, (/* @__PURE__ */ new Date()).toISOString() + " | v" + clientVersion + " " + process_1.pid + " | " + tracer + " | " + text2);
+        (0, exports2.log)(severity, (/* @__PURE__ */ new Date()).toISOString() + " | v" + clientVersion + " " + process_1.pid + " | " + tracer + " | " + text);
       }
     }
     function isTracerEnabled(tracer) {
@@ -52012,9 +52012,9 @@ var require_backoff_timeout = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "{" + this.id + "} " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "{" + this.id + "} " + text);
         }
       }
       runTimer(delay) {
@@ -52263,8 +52263,8 @@ var require_resolving_load_balancer = __commonJS({
     var uri_parser_1 = require_uri_parser();
     var load_balancer_child_handler_1 = require_load_balancer_child_handler();
     var TRACER_NAME = "resolving_load_balancer";
-    function trace(text2) {
-      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var NAME_MATCH_LEVEL_ORDER = [
       "SERVICE_AND_METHOD",
@@ -58951,14 +58951,14 @@ var require_subchannel = __commonJS({
       get refTraceEnabled() {
         return logging.isTracerEnabled("subchannel_refcount");
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
-      refTrace(text2) {
+      refTrace(text) {
         if (this.refTraceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, "subchannel_refcount", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, "subchannel_refcount", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
       handleBackoffTimer() {
@@ -59245,8 +59245,8 @@ var require_resolver_dns = __commonJS({
     var backoff_timeout_1 = require_backoff_timeout();
     var environment_1 = require_environment();
     var TRACER_NAME = "dns_resolver";
-    function trace(text2) {
-      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     exports2.DEFAULT_PORT = 443;
     var DEFAULT_MIN_TIME_BETWEEN_RESOLUTIONS_MS = 3e4;
@@ -59531,8 +59531,8 @@ var require_http_proxy = __commonJS({
     var url_1 = __require("url");
     var resolver_dns_1 = require_resolver_dns();
     var TRACER_NAME = "proxy";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     function getProxyInfo() {
       let proxyEnv = "";
@@ -60062,9 +60062,9 @@ var require_subchannel_call = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callId + "] " + text2);
+          logging.trace(constants_2.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callId + "] " + text);
         }
       }
       /**
@@ -60436,24 +60436,24 @@ var require_transport = __commonJS({
       get internalsTraceEnabled() {
         return logging.isTracerEnabled("transport_internals");
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
-      keepaliveTrace(text2) {
+      keepaliveTrace(text) {
         if (this.keepaliveTraceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
-      flowControlTrace(text2) {
+      flowControlTrace(text) {
         if (this.flowControlTraceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, FLOW_CONTROL_TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, FLOW_CONTROL_TRACER_NAME, "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
-      internalsTrace(text2) {
+      internalsTrace(text) {
         if (this.internalsTraceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, "transport_internals", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, "transport_internals", "(" + this.channelzRef.id + ") " + this.subchannelAddressString + " " + text);
         }
       }
       /**
@@ -60691,9 +60691,9 @@ var require_transport = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, (0, uri_parser_1.uriToString)(this.channelTarget) + " " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, (0, uri_parser_1.uriToString)(this.channelTarget) + " " + text);
         }
       }
       createSession(secureConnectResult, address, options) {
@@ -61007,9 +61007,9 @@ var require_load_balancing_call = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
         }
       }
       getSubchannelString(subchannel) {
@@ -61269,9 +61269,9 @@ var require_resolving_call = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
         }
       }
       runDeadlineTimer() {
@@ -61661,9 +61661,9 @@ var require_retrying_call = __commonJS({
       get traceEnabled() {
         return logging.isTracerEnabled(TRACER_NAME);
       }
-      trace(text2) {
+      trace(text) {
         if (this.traceEnabled) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text2);
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "[" + this.callNumber + "] " + text);
         }
       }
       reportStatus(statusObject) {
@@ -62540,9 +62540,9 @@ var require_internal_channel = __commonJS({
       get traceEnabled() {
         return (0, logging_1.isTracerEnabled)("channel");
       }
-      trace(text2, verbosityOverride) {
+      trace(text, verbosityOverride) {
         if (this.traceEnabled) {
-          (0, logging_1.trace)(verbosityOverride !== null && verbosityOverride !== void 0 ? verbosityOverride : constants_1.LogVerbosity.DEBUG, "channel", "(" + this.channelzRef.id + ") " + (0, uri_parser_1.uriToString)(this.target) + " " + text2);
+          (0, logging_1.trace)(verbosityOverride !== null && verbosityOverride !== void 0 ? verbosityOverride : constants_1.LogVerbosity.DEBUG, "channel", "(" + this.channelzRef.id + ") " + (0, uri_parser_1.uriToString)(this.target) + " " + text);
         }
       }
       callRefTimerRef() {
@@ -63786,8 +63786,8 @@ var require_server_interceptors = __commonJS({
     var orca_1 = require_orca();
     var environment_1 = require_environment();
     var TRACER_NAME = "server_call";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var ServerListenerBuilder = class {
       constructor() {
@@ -64603,8 +64603,8 @@ var require_server2 = __commonJS({
     var { HTTP2_HEADER_PATH } = http2.constants;
     var TRACER_NAME = "server";
     var kMaxAge = Buffer.from("max_age");
-    function serverCallTrace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, "server_call", text2);
+    function serverCallTrace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, "server_call", text);
     }
     function noop() {
     }
@@ -64743,11 +64743,11 @@ var require_server2 = __commonJS({
           };
           return socketInfo;
         }
-        trace(text2) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + text2);
+        trace(text) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, "(" + this.channelzRef.id + ") " + text);
         }
-        keepaliveTrace(text2) {
-          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + text2);
+        keepaliveTrace(text) {
+          logging.trace(constants_1.LogVerbosity.DEBUG, "keepalive", "(" + this.channelzRef.id + ") " + text);
         }
         addProtoService() {
           throw new Error("Not implemented. Use addService() instead");
@@ -66086,8 +66086,8 @@ var require_load_balancer_pick_first = __commonJS({
     var net_1 = __require("net");
     var call_interface_1 = require_call_interface();
     var TRACER_NAME = "pick_first";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var TYPE_NAME = "pick_first";
     var CONNECTION_DELAY_INTERVAL_MS = 250;
@@ -66498,8 +66498,8 @@ var require_certificate_provider = __commonJS({
     var constants_1 = require_constants3();
     var util_1 = __require("util");
     var TRACER_NAME = "certificate_provider";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var readFilePromise = (0, util_1.promisify)(fs.readFile);
     var FileWatcherCertificateProvider = class {
@@ -66798,8 +66798,8 @@ var require_resolver_ip = __commonJS({
     var uri_parser_1 = require_uri_parser();
     var logging = require_logging();
     var TRACER_NAME = "ip_resolver";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var IPV4_SCHEME = "ipv4";
     var IPV6_SCHEME = "ipv6";
@@ -66889,8 +66889,8 @@ var require_load_balancer_round_robin = __commonJS({
     var subchannel_address_1 = require_subchannel_address();
     var load_balancer_pick_first_1 = require_load_balancer_pick_first();
     var TRACER_NAME = "round_robin";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var TYPE_NAME = "round_robin";
     var RoundRobinLoadBalancingConfig = class _RoundRobinLoadBalancingConfig {
@@ -67068,8 +67068,8 @@ var require_load_balancer_outlier_detection = __commonJS({
     var subchannel_interface_1 = require_subchannel_interface();
     var logging = require_logging();
     var TRACER_NAME = "outlier_detection";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var TYPE_NAME = "outlier_detection";
     var OUTLIER_DETECTION_ENABLED = ((_a3 = process.env.GRPC_EXPERIMENTAL_ENABLE_OUTLIER_DETECTION) !== null && _a3 !== void 0 ? _a3 : "true") === "true";
@@ -67668,8 +67668,8 @@ var require_load_balancer_weighted_round_robin = __commonJS({
     var priority_queue_1 = require_priority_queue();
     var subchannel_address_1 = require_subchannel_address();
     var TRACER_NAME = "weighted_round_robin";
-    function trace(text2) {
-      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text2);
+    function trace(text) {
+      logging.trace(constants_1.LogVerbosity.DEBUG, TRACER_NAME, text);
     }
     var TYPE_NAME = "weighted_round_robin";
     var DEFAULT_OOB_REPORTING_PERIOD_MS = 1e4;
@@ -72594,8 +72594,8 @@ var execCommand = (command, args, opts = {}) => new Promise((resolve9) => {
     resolve9({ code: code ?? 1, stdout, stderr });
   });
 });
-function lastLine(text2) {
-  const lines = text2.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+function lastLine(text) {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   return lines[lines.length - 1] ?? "";
 }
 
@@ -72660,8 +72660,8 @@ function requestAsksClose(headers) {
 var DURATION_UNITS_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 var LATENCY_UNITS_US = { us: 1, µs: 1, μs: 1, ms: 1e3, s: 1e6 };
 var NUMBER_WITH_UNIT = /^\s*(\d+(?:\.\d+)?)\s*([a-zµμ%]+)\s*$/i;
-function parseWithUnits(text2, table) {
-  const m = NUMBER_WITH_UNIT.exec(text2);
+function parseWithUnits(text, table) {
+  const m = NUMBER_WITH_UNIT.exec(text);
   if (!m) return void 0;
   const factor = table[m[2].toLowerCase()];
   if (factor === void 0) return void 0;
@@ -72669,20 +72669,20 @@ function parseWithUnits(text2, table) {
 }
 var COMPOUND_DURATION = "(?=\\d)(\\d+(?:\\.\\d+)?h)?(\\d+(?:\\.\\d+)?m(?!s))?(\\d+(?:\\.\\d+)?s)?(\\d+(?:\\.\\d+)?ms)?";
 var COMPOUND = new RegExp(`^\\s*${COMPOUND_DURATION}\\s*$`);
-function parseDurationMs(text2) {
-  const single = parseWithUnits(text2, DURATION_UNITS_MS);
+function parseDurationMs(text) {
+  const single = parseWithUnits(text, DURATION_UNITS_MS);
   if (single !== void 0) return single;
-  const m = COMPOUND.exec(text2);
+  const m = COMPOUND.exec(text);
   if (!m) return void 0;
   const [, h, min, s, ms] = m;
   const part2 = (v, unit) => v === void 0 ? 0 : Number.parseFloat(v) * DURATION_UNITS_MS[unit];
   return part2(h, "h") + part2(min, "m") + part2(s, "s") + part2(ms, "ms");
 }
-function parseLatencyUs(text2) {
-  return parseWithUnits(text2, LATENCY_UNITS_US);
+function parseLatencyUs(text) {
+  return parseWithUnits(text, LATENCY_UNITS_US);
 }
-function parsePercent(text2) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text2);
+function parsePercent(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
   return m ? Number(m[1]) / 100 : void 0;
 }
 var DURATION_PATTERN = `^\\s*(?:\\d+(\\.\\d+)?\\s*(ms|s|m|h)|${COMPOUND_DURATION})\\s*$`;
@@ -72727,8 +72727,8 @@ var SIZE_UNITS = {
   mib: 1024 ** 2,
   gib: 1024 ** 3
 };
-function parseBytes(text2) {
-  return parseWithUnits(text2, SIZE_UNITS);
+function parseBytes(text) {
+  return parseWithUnits(text, SIZE_UNITS);
 }
 function formatLatency(l, key) {
   const v = l[key];
@@ -82085,8 +82085,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text2) => {
-  return text2.charAt(0).toUpperCase() + text2.slice(1);
+var capitalizeFirstCharacter = (text) => {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -92459,9 +92459,9 @@ var PERCENTILE_RULE = "not a percentile perf-gate gates: give one above 0 and be
 function parsePercentileKey(key) {
   const m = PERCENTILE_SHAPE.exec(key);
   if (!m) return { problem: PERCENTILE_RULE };
-  const text2 = m[1];
-  const decimals = (text2.split(".")[1] ?? "").replace(/0+$/, "").length;
-  const q = Number(text2);
+  const text = m[1];
+  const decimals = (text.split(".")[1] ?? "").replace(/0+$/, "").length;
+  const q = Number(text);
   if (!(q > 0 && q < 100) || decimals > 3) return { problem: PERCENTILE_RULE };
   return { name: `p${q}`, q };
 }
@@ -92789,8 +92789,8 @@ function numberUpTo(max2) {
 }
 function durationIn(minMs, maxMs, range) {
   return duration3.refine(
-    (text2) => {
-      const ms = parseDurationMs(text2);
+    (text) => {
+      const ms = parseDurationMs(text);
       return ms === void 0 || ms >= minMs && ms <= maxMs;
     },
     { error: `must be a duration from ${range}` }
@@ -92810,8 +92810,8 @@ var requestTimeout = durationIn(1, 10 * 6e4, "1ms to 10m").describe(
 );
 function withPort(url2, error62) {
   return url2.refine(
-    (text2) => {
-      const port = /^[a-z]+:\/\/(?:[^@/\s]*@)?(?:\[[^\]]*\]|[^:/\s]*)(?::(\d*))?/.exec(text2)?.[1];
+    (text) => {
+      const port = /^[a-z]+:\/\/(?:[^@/\s]*@)?(?:\[[^\]]*\]|[^:/\s]*)(?::(\d*))?/.exec(text)?.[1];
       return port === void 0 || /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
     },
     { error: error62 }
@@ -93046,8 +93046,8 @@ function metricOf2(aggregation, under) {
   }
   return named;
 }
-function valueOf(metric, text2) {
-  const v = text2.replace(/\s+/g, "");
+function valueOf(metric, text) {
+  const v = text.replace(/\s+/g, "");
   if (!/^[0-9.]+$/.test(v)) return v;
   if (metricUnit(metric) === "latency") return `${v}ms`;
   const def = metricOf(metric);
@@ -93315,21 +93315,21 @@ function readArg(raw, columns, values) {
   if (values?.has(raw)) return { value: raw };
   return `${raw} is not a quoted text, data.COLUMN, body, or a value a flow step extracts`;
 }
-function compileText(text2, columns, values) {
+function compileText(text, columns, values) {
   const parts = [];
   const problems = [];
   let last = 0;
-  for (const m of text2.matchAll(SLOT)) {
+  for (const m of text.matchAll(SLOT)) {
     const slot = readSlot(m, columns, values);
     if (slot === void 0) continue;
     if (typeof slot === "string") {
       problems.push(slot);
       continue;
     }
-    parts.push(text2.slice(last, m.index), slot);
+    parts.push(text.slice(last, m.index), slot);
     last = (m.index ?? 0) + m[0].length;
   }
-  parts.push(text2.slice(last));
+  parts.push(text.slice(last));
   const covered = parts.filter((p) => typeof p === "string").join("");
   const unread = new RegExp(`\\{\\{\\s*(?:${Object.keys(TEMPLATE_FUNCTIONS).join("|")})\\(`).exec(covered);
   if (unread && problems.length === 0)
@@ -93337,11 +93337,11 @@ function compileText(text2, columns, values) {
   return { compiled: { parts }, problems };
 }
 var isDynamic = (c) => c.parts.length > 1;
-function templateProblems(text2, columns, values) {
-  return compileText(text2, columns, values).problems;
+function templateProblems(text, columns, values) {
+  return compileText(text, columns, values).problems;
 }
-function valuesUsed(text2, values) {
-  return compileText(text2, void 0, values).compiled.parts.flatMap(
+function valuesUsed(text, values) {
+  return compileText(text, void 0, values).compiled.parts.flatMap(
     (p) => typeof p !== "string" && p.kind === "value" ? [p.name] : []
   );
 }
@@ -93418,10 +93418,10 @@ function normalizeExpect(raw, path, problems) {
   if (raw.status !== void 0) out.status = Array.isArray(raw.status) ? raw.status : [raw.status];
   if (raw.headers !== void 0 && Object.keys(raw.headers).length > 0) {
     out.headers = {};
-    for (const [name2, text2] of Object.entries(raw.headers)) {
+    for (const [name2, text] of Object.entries(raw.headers)) {
       const key = name2.trim().toLowerCase();
       if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(key)) problems.push(`${path}.headers.${name2}: not a header name`);
-      out.headers[key] = text2;
+      out.headers[key] = text;
     }
   }
   if (raw.body !== void 0) out.body = Array.isArray(raw.body) ? raw.body : [raw.body];
@@ -93605,24 +93605,24 @@ var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
 var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
 var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
 var PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function placeholders(text2) {
-  return [...text2.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
 }
 var doubled = (s) => s.replaceAll("$", () => "$$");
-function fillPlaceholders(text2, value, pass = "only") {
+function fillPlaceholders(text, value, pass = "only") {
   if (pass === "runner")
-    return text2.replace(RUNNER_PASS, (all, name2) => {
+    return text.replace(RUNNER_PASS, (all, name2) => {
       if (name2 === void 0) return "$";
       return value(name2) ?? all;
     });
   if (pass === "host")
-    return text2.replace(HOST_PASS, (all, escaped, name2) => {
+    return text.replace(HOST_PASS, (all, escaped, name2) => {
       if (name2 === void 0) return "$$";
       if (escaped) return doubled(`\${${name2}}`);
       const v = value(name2);
       return v === void 0 ? all : doubled(v);
     });
-  return text2.replace(PLACEHOLDER, (all, escaped, name2) => {
+  return text.replace(PLACEHOLDER, (all, escaped, name2) => {
     if (escaped) return `\${${name2}}`;
     return value(name2) ?? all;
   });
@@ -94248,9 +94248,9 @@ var import_protobufjs = __toESM(require_protobufjs(), 1);
 import { dirname, resolve } from "node:path";
 
 // src/common/jsonl.ts
-function parseJsonl(text2, lineName) {
+function parseJsonl(text, lineName) {
   const values = [];
-  text2.split(/\r?\n/).forEach((line, i) => {
+  text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return;
     try {
       values.push(JSON.parse(line));
@@ -94260,8 +94260,8 @@ function parseJsonl(text2, lineName) {
   });
   return values;
 }
-function jsonlLineNumbers(text2) {
-  return text2.split(/\r?\n/).flatMap((line, i) => line.trim() === "" ? [] : [i + 1]);
+function jsonlLineNumbers(text) {
+  return text.split(/\r?\n/).flatMap((line, i) => line.trim() === "" ? [] : [i + 1]);
 }
 
 // src/config/proto.ts
@@ -94526,32 +94526,32 @@ function planHttp(target, readBodies) {
 
 // src/config/data-file.ts
 var MAX_DATA_ROWS = 1e6;
-function parseDataFile(text2, file2) {
-  const table = /\.csv$/i.test(file2) ? parseCsv(text2, file2) : parseJsonlTable(text2, file2);
+function parseDataFile(text, file2) {
+  const table = /\.csv$/i.test(file2) ? parseCsv(text, file2) : parseJsonlTable(text, file2);
   if (table.rows.length === 0) throw new Error(`${file2}: no rows (a header and at least one row expected)`);
   if (table.rows.length > MAX_DATA_ROWS)
     throw new Error(`${file2}: ${table.rows.length} rows; at most ${MAX_DATA_ROWS.toLocaleString("en")}`);
   return table;
 }
-function csvRecords(text2, file2) {
+function csvRecords(text, file2) {
   const records = [];
   let fields2 = [];
   let field2 = "";
   let line = 1;
   let start = 1;
   let quoted = false;
-  let i = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  let i = text.charCodeAt(0) === 65279 ? 1 : 0;
   const endRecord = () => {
     fields2.push(field2);
     if (!(fields2.length === 1 && fields2[0] === "")) records.push({ line: start, fields: fields2 });
     fields2 = [];
     field2 = "";
   };
-  for (; i < text2.length; i++) {
-    const c = text2[i];
+  for (; i < text.length; i++) {
+    const c = text[i];
     if (quoted) {
       if (c === '"') {
-        if (text2[i + 1] === '"') {
+        if (text[i + 1] === '"') {
           field2 += '"';
           i++;
         } else quoted = false;
@@ -94566,7 +94566,7 @@ function csvRecords(text2, file2) {
       fields2.push(field2);
       field2 = "";
     } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text2[i + 1] === "\n") i++;
+      if (c === "\r" && text[i + 1] === "\n") i++;
       endRecord();
       line++;
       start = line;
@@ -94576,8 +94576,8 @@ function csvRecords(text2, file2) {
   if (field2 !== "" || fields2.length > 0) endRecord();
   return records;
 }
-function parseCsv(text2, file2) {
-  const [header, ...records] = csvRecords(text2, file2);
+function parseCsv(text, file2) {
+  const [header, ...records] = csvRecords(text, file2);
   if (!header) throw new Error(`${file2}: empty (a header row of column names expected)`);
   const columns = header.fields.map((c) => c.trim());
   columns.forEach((c, i) => {
@@ -94594,8 +94594,8 @@ function parseCsv(text2, file2) {
   });
   return { columns, rows };
 }
-function parseJsonlTable(text2, file2) {
-  const objects = parseJsonl(text2, (n) => `${file2}:${n}`);
+function parseJsonlTable(text, file2) {
+  const objects = parseJsonl(text, (n) => `${file2}:${n}`);
   const columns = [];
   const seen = /* @__PURE__ */ new Set();
   objects.forEach((o, i) => {
@@ -94644,7 +94644,7 @@ function requestTemplateProblems(r, path, data, values) {
     ...headers,
     ...r.body !== void 0 ? [[`${path}.body`, r.body]] : []
   ];
-  const problems = texts2.flatMap(([at, text2]) => templateProblems(text2, columns, values).map((p) => `${at}: ${p}`));
+  const problems = texts2.flatMap(([at, text]) => templateProblems(text, columns, values).map((p) => `${at}: ${p}`));
   if (r.body !== void 0 && readsBody(compileText(r.body, columns, values).compiled))
     problems.push(
       `${path}.body: \`body\` as an argument in the body itself (sign or encode the body from its URL or headers)`
@@ -94654,8 +94654,8 @@ function requestTemplateProblems(r, path, data, values) {
       `${path}.url: a {{ }} slot in the host or port: a phase's connections go to one origin; put slots in the path or query`
     );
   if (data) {
-    for (const [at, text2] of headers) {
-      for (const c of usedColumns(text2, data.columns)) {
+    for (const [at, text] of headers) {
+      for (const c of usedColumns(text, data.columns)) {
         const i = data.columns.indexOf(c);
         const bad = data.rows.findIndex((row2) => UNSAFE_HEADER_VALUE.test(row2[i] ?? ""));
         if (bad >= 0)
@@ -94667,8 +94667,8 @@ function requestTemplateProblems(r, path, data, values) {
   }
   return problems;
 }
-function usedColumns(text2, columns) {
-  const { compiled } = compileText(text2, columns);
+function usedColumns(text, columns) {
+  const { compiled } = compileText(text, columns);
   return [
     ...new Set(
       compiled.parts.flatMap((p) => typeof p !== "string" && p.kind === "data" ? [columns[p.column]] : [])
@@ -94755,20 +94755,20 @@ var http = {
 import { randomUUID } from "node:crypto";
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
 var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
-function compileTemplate(text2) {
+function compileTemplate(text) {
   const parts = [];
   const uses = /* @__PURE__ */ new Set();
   let last = 0;
-  for (const m of text2.matchAll(PLACEHOLDER2)) {
+  for (const m of text.matchAll(PLACEHOLDER2)) {
     const name2 = m[1];
-    parts.push(text2.slice(last, m.index));
+    parts.push(text.slice(last, m.index));
     if (WS_PLACEHOLDERS.includes(name2)) {
       parts.push(name2);
       uses.add(name2);
     } else parts.push(functionSlot(m[0], name2));
     last = (m.index ?? 0) + m[0].length;
   }
-  parts.push(text2.slice(last));
+  parts.push(text.slice(last));
   return { parts, uses };
 }
 function functionSlot(whole, name2) {
@@ -94825,10 +94825,10 @@ function templateText(t) {
   return typeof t === "string" ? { text: t, json: false } : { text: JSON.stringify(t), json: true };
 }
 function normalizeWebSocket(raw, path, problems) {
-  const check2 = (text2, json3, at, needsId) => {
+  const check2 = (text, json3, at, needsId) => {
     let compiled;
     try {
-      compiled = compileTemplate(text2);
+      compiled = compileTemplate(text);
     } catch (err) {
       problems.push(`${at}: ${err.message}`);
       return;
@@ -94999,10 +94999,10 @@ function stableStringify(value) {
   return `${JSON.stringify(sortKeys(value), null, 2)}
 `;
 }
-function writeFileAtomic(path, text2) {
+function writeFileAtomic(path, text) {
   mkdirSync(dirname2(path), { recursive: true });
   const tmp = join(dirname2(path), `.${Date.now()}-${process.pid}-${Math.random().toString(16).slice(2)}.tmp`);
-  writeFileSync(tmp, text2);
+  writeFileSync(tmp, text);
   renameSync(tmp, path);
 }
 function scenarioHash(s, bodies, readBodies = () => []) {
@@ -95152,10 +95152,10 @@ function suggestion(name2, known) {
 function placeholderKindProblems(config2, env, bodies) {
   const problems = [];
   for (const { texts: sent, known, templated, slots, path } of sources(config2, bodies)) {
-    for (const [at, text2] of sent) {
+    for (const [at, text] of sent) {
       if (slots && BODIES_LINE.test(at))
-        for (const p of templateProblems(text2, slots.columns)) problems.push(`${at}: ${p}`);
-      for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text2))) {
+        for (const p of templateProblems(text, slots.columns)) problems.push(`${at}: ${p}`);
+      for (const name2 of new Set(at.includes(".expect.") ? [] : placeholders(text))) {
         if (known.setup.has(name2)) continue;
         if (known.flow.has(name2))
           problems.push(
@@ -95172,7 +95172,7 @@ function placeholderKindProblems(config2, env, bodies) {
         }
       }
       if (templated?.has(at)) continue;
-      for (const m of new Set([...text2.matchAll(BARE_SLOT)].map((x) => x[1]))) {
+      for (const m of new Set([...text.matchAll(BARE_SLOT)].map((x) => x[1]))) {
         if (known.flow.has(m)) continue;
         if (known.setup.has(m))
           problems.push(`${at}: {{${m}}} is sent as it is; ${m} is a value a setup step extracts: write \${${m}}`);
@@ -95211,8 +95211,8 @@ function onceForBodies(problems) {
 function unsetNames(config2, env, bodies) {
   const unset = /* @__PURE__ */ new Set();
   for (const { texts: sent, known } of sources(config2, bodies))
-    for (const [at, text2] of sent)
-      for (const name2 of at.includes(".expect.") ? [] : placeholders(text2))
+    for (const [at, text] of sent)
+      for (const name2 of at.includes(".expect.") ? [] : placeholders(text))
         if (!known.setup.has(name2) && !known.flow.has(name2) && !known.columns.includes(name2) && env[name2] === void 0)
           unset.add(name2);
   return [...unset];
@@ -95222,8 +95222,8 @@ function unsetNames(config2, env, bodies) {
 import { parseArgs } from "node:util";
 
 // src/config/bodies.ts
-function parseBodiesJsonl(text2, file2) {
-  const bodies = parseJsonl(text2, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
+function parseBodiesJsonl(text, file2) {
+  const bodies = parseJsonl(text, (n) => `${file2}:${n}`).map((v) => typeof v === "string" ? v : JSON.stringify(v));
   if (bodies.length === 0) throw new Error(`${file2}: no bodies (one JSON value per line expected)`);
   return bodies;
 }
@@ -95627,9 +95627,9 @@ function problemPosition(doc, counter, problem) {
   const { line, col } = counter.linePos(at);
   return { line, col };
 }
-function locateProblems(text2, file2, problems) {
+function locateProblems(text, file2, problems) {
   const counter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: counter, keepSourceTokens: false });
+  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: counter, keepSourceTokens: false });
   const parsed = doc.errors.length === 0;
   const located = problems.map((p, i) => {
     const syntax = /^line (\d+), column (\d+): (.*)$/s.exec(p);
@@ -95681,12 +95681,12 @@ var ELSEWHERE = {
 };
 function shapeHint(path, value) {
   const last = path.at(-1);
-  const text2 = typeof value === "string" ? value : void 0;
-  if (path.length === 2 && path[0] === "sut" && last === "ready" && text2 !== void 0) {
-    return `must be a list of probes, like ready: [{ url: ${text2} }]`;
+  const text = typeof value === "string" ? value : void 0;
+  if (path.length === 2 && path[0] === "sut" && last === "ready" && text !== void 0) {
+    return `must be a list of probes, like ready: [{ url: ${text} }]`;
   }
-  if (last === "request" && text2 !== void 0) {
-    return `must be a mapping, like request: { url: ${text2} } (method, headers and body go beside url)`;
+  if (last === "request" && text !== void 0) {
+    return `must be a mapping, like request: { url: ${text} } (method, headers and body go beside url)`;
   }
   if (last === "phases" && value !== null && typeof value === "object" && !Array.isArray(value)) {
     return "must be a list of phases, like phases: [{ connections: 10, duration: 30s }]";
@@ -95809,8 +95809,8 @@ function yamlProblem(e2) {
   const hint = YAML_HINTS[e2.code] ?? (/Nested mappings are not allowed/.test(words) ? YAML_HINTS.NESTED_MAPPING_IN_COMPACT : void 0);
   return `${where}: ${words}${hint ? ` (${hint})` : ""}`;
 }
-function parseConfigText(text2, file2, resolvePath) {
-  const doc = (0, import_yaml2.parseDocument)(text2, { merge: true });
+function parseConfigText(text, file2, resolvePath) {
+  const doc = (0, import_yaml2.parseDocument)(text, { merge: true });
   if (doc.errors.length > 0) {
     const problems = [...new Set(doc.errors.map(yamlProblem))];
     const deep = problems.findIndex((p) => p.endsWith("YAML nested too deeply to read"));
@@ -95931,9 +95931,9 @@ function defaultWorkspace(env, cwd) {
 function bodiesLines(fs) {
   return (file2) => {
     try {
-      const text2 = fs.readText(file2);
-      const lines = jsonlLineNumbers(text2);
-      return parseBodiesJsonl(text2, file2).map((body, i) => ({ line: lines[i], text: body }));
+      const text = fs.readText(file2);
+      const lines = jsonlLineNumbers(text);
+      return parseBodiesJsonl(text, file2).map((body, i) => ({ line: lines[i], text: body }));
     } catch {
       return void 0;
     }
@@ -95944,22 +95944,22 @@ function loadConfig(file2, workspace, fs, env) {
   if (!read.config || read.problems.length > 0) throw configProblems(file2, read.text, read.problems);
   return read.config;
 }
-function configProblems(file2, text2, problems, what = "in the config") {
+function configProblems(file2, text, problems, what = "in the config") {
   return usageError(
     `${file2}: ${problems.length} problem${problems.length === 1 ? "" : "s"} ${what}`,
-    locateProblems(text2, file2, [...problems]).map((p) => `  ${p}`)
+    locateProblems(text, file2, [...problems]).map((p) => `  ${p}`)
   );
 }
 function readConfig(file2, workspace, fs, env) {
   const abs = resolve2(file2);
-  let text2;
+  let text;
   try {
-    text2 = fs.readText(abs);
+    text = fs.readText(abs);
   } catch (err) {
     const code = err.code;
     throw usageError(`config file ${file2}: ${code === "ENOENT" ? "not found" : err.message}`);
   }
-  const parsed = parseConfigText(text2, abs, workspaceResolver(dirname3(abs), workspace, fs));
+  const parsed = parseConfigText(text, abs, workspaceResolver(dirname3(abs), workspace, fs));
   const { config: config2 } = parsed;
   let { problems } = parsed;
   if (config2) {
@@ -95973,9 +95973,9 @@ function readConfig(file2, workspace, fs, env) {
   } else if (parsed.partial) {
     problems = [...problems, ...placeholderKindProblems(parsed.partial, env, bodiesLines(fs))];
   }
-  if (config2 && problems.length === 0) return { text: text2, problems, config: config2 };
+  if (config2 && problems.length === 0) return { text, problems, config: config2 };
   const usable = config2 ?? parsed.pruned;
-  return { text: text2, problems, ...usable ? { usable } : {} };
+  return { text, problems, ...usable ? { usable } : {} };
 }
 
 // src/runner-kit/measurement.ts
@@ -96358,8 +96358,8 @@ function judgedBand(t) {
 function newSeed(random = Math.random) {
   return Math.floor(random() * 2 ** 32) >>> 0;
 }
-function parseSeed(text2) {
-  return /^\d{1,10}$/.test(text2) && Number(text2) < 2 ** 32 ? Number(text2) : void 0;
+function parseSeed(text) {
+  return /^\d{1,10}$/.test(text) && Number(text) < 2 ** 32 ? Number(text) : void 0;
 }
 function seededRandom(seed) {
   let a = seed >>> 0;
@@ -97278,7 +97278,7 @@ function historyEntry(results2) {
 }
 var finite = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
 var textOrNull = (v) => v === null || typeof v === "string";
-var text = (v, max2 = ACCEPTED_TEXT_MAX + 1) => typeof v === "string" && v.length <= max2;
+var boundedText = (v, max2 = ACCEPTED_TEXT_MAX + 1) => typeof v === "string" && v.length <= max2;
 function isAcceptance(v) {
   const a = v;
   if (!a || typeof a !== "object" || a.schema !== HISTORY_SCHEMA || a.kind !== "acceptance") return false;
@@ -97287,7 +97287,7 @@ function isAcceptance(v) {
   if (a.pr !== void 0 && !(Number.isInteger(a.pr) && a.pr > 0)) return false;
   if (!Array.isArray(a.rows) || a.rows.length > ACCEPTED_ROWS_MAX) return false;
   return a.rows.every(
-    (r) => r && text(r.phase) && text(r.metric) && text(r.by) && text(r.reason) && (r.change === null || typeof r.change === "number" && Number.isFinite(r.change))
+    (r) => r && boundedText(r.phase) && boundedText(r.metric) && boundedText(r.by) && boundedText(r.reason) && (r.change === null || typeof r.change === "number" && Number.isFinite(r.change))
   );
 }
 function isEntry(v) {
@@ -97303,12 +97303,12 @@ function isEntry(v) {
   if (typeof e2.phases !== "object" || e2.phases === null || Array.isArray(e2.phases)) return false;
   return Object.values(e2.phases).every((p) => p && finite(p.rps) && finite(p.p50) && finite(p.p99) && finite(p.errors));
 }
-function parseHistory(text2) {
+function parseHistory(text) {
   const entries = [];
   const acceptances = [];
   const lines = [];
   let skipped = 0;
-  for (const line of text2.split("\n")) {
+  for (const line of text.split("\n")) {
     if (!line.trim()) continue;
     try {
       const v = JSON.parse(line);
@@ -97327,8 +97327,8 @@ function parseHistory(text2) {
 }
 var HISTORY_ACCEPTANCES_MAX = 200;
 var isAcceptanceLine = (l) => l.kind === "acceptance";
-function appendHistory(text2, line, max2 = HISTORY_MAX) {
-  const { lines } = parseHistory(text2);
+function appendHistory(text, line, max2 = HISTORY_MAX) {
+  const { lines } = parseHistory(text);
   const pr = isAcceptanceLine(line) ? line.pr : void 0;
   const all = [...lines.filter((l) => pr === void 0 || !isAcceptanceLine(l) || l.pr !== pr), line];
   const runs = all.filter((l) => !isAcceptanceLine(l));
@@ -97522,14 +97522,14 @@ var sameMachine = (a, b) => !a.machine || !b.machine || a.machine.cpuModel === b
 
 // src/report/escape.ts
 var TEXT_LIMIT = 500;
-function bounded(text2, max2 = TEXT_LIMIT) {
-  return text2.length > max2 ? `${text2.slice(0, max2 - 1)}…` : text2;
+function bounded(text, max2 = TEXT_LIMIT) {
+  return text.length > max2 ? `${text.slice(0, max2 - 1)}…` : text;
 }
-function escapeMarkdown(text2) {
-  return bounded(text2.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
+function escapeMarkdown(text) {
+  return bounded(text.replace(/[\r\n\u2028\u2029]+/g, " ")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}[\]|~#])/g, "\\$1").replace(/@/g, "@​");
 }
-function mermaidText(text2) {
-  return bounded(text2.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
+function mermaidText(text) {
+  return bounded(text.replace(/[^A-Za-z0-9 _.,:/()%+-]/g, "_"), 80);
 }
 
 // src/report/mermaid.ts
@@ -97786,10 +97786,10 @@ function toAlignment(value) {
 // src/compare/accept.ts
 var MAX_REASON = 200;
 var MAX_ROWS = 200;
-function parseAcceptance(text2, by) {
-  const colon = text2.indexOf(":");
-  const rows = (colon < 0 ? text2 : text2.slice(0, colon)).trim().replace(/\s+/g, " ");
-  const reason = colon < 0 ? "" : text2.slice(colon + 1).trim().replace(/\s+/g, " ");
+function parseAcceptance(text, by) {
+  const colon = text.indexOf(":");
+  const rows = (colon < 0 ? text : text.slice(0, colon)).trim().replace(/\s+/g, " ");
+  const reason = colon < 0 ? "" : text.slice(colon + 1).trim().replace(/\s+/g, " ");
   if (!rows)
     return { problem: "names no rows (ROWS: REASON; ROWS is *, a scenario, scenario/phase or scenario/phase metric)" };
   if (rows.length > MAX_ROWS) return { problem: `${rows.slice(0, 40)}…: more than ${MAX_ROWS} characters of rows` };
@@ -98325,8 +98325,8 @@ function peakInWindow(readings, own2) {
   }
   return peak;
 }
-function parseProcStat(text2) {
-  const lines = text2.split("\n");
+function parseProcStat(text) {
+  const lines = text.split("\n");
   const total = lines.find((l) => /^cpu\s/.test(l));
   if (!total) return void 0;
   const f = total.trim().split(/\s+/).slice(1).map(Number);
@@ -98384,12 +98384,12 @@ var CONTAINER_CGROUPS = [
   { dir: "/sys/fs/cgroup/cpuacct/system.slice", file: "cpuacct.usage", entry: /^docker-([0-9a-f]{12,64})\.scope$/ },
   { dir: "/sys/fs/cgroup/system.slice", file: "cpu.stat", entry: /^docker-([0-9a-f]{12,64})\.scope$/ }
 ];
-function cgroupCpuUs(file2, text2) {
+function cgroupCpuUs(file2, text) {
   if (file2 === "cpuacct.usage") {
-    const ns = Number(text2.trim());
-    return text2.trim() !== "" && Number.isFinite(ns) && ns >= 0 ? ns / 1e3 : void 0;
+    const ns = Number(text.trim());
+    return text.trim() !== "" && Number.isFinite(ns) && ns >= 0 ? ns / 1e3 : void 0;
   }
-  const us = /^usage_usec (\d+)$/m.exec(text2)?.[1];
+  const us = /^usage_usec (\d+)$/m.exec(text)?.[1];
   return us === void 0 ? void 0 : Number(us);
 }
 function containersCpuUs(read, list2) {
@@ -98397,8 +98397,8 @@ function containersCpuUs(read, list2) {
     const found = {};
     for (const name2 of list2(c.dir)) {
       const id = c.entry.exec(name2)?.[1];
-      const text2 = id === void 0 ? void 0 : read(`${c.dir}/${name2}/${c.file}`);
-      const us = text2 === void 0 ? void 0 : cgroupCpuUs(c.file, text2);
+      const text = id === void 0 ? void 0 : read(`${c.dir}/${name2}/${c.file}`);
+      const us = text === void 0 ? void 0 : cgroupCpuUs(c.file, text);
       if (id !== void 0 && us !== void 0) found[id] = us;
     }
     if (Object.keys(found).length > 0) return found;
@@ -98894,17 +98894,17 @@ var NAMED = 3;
 function together(said2) {
   const names3 = /* @__PURE__ */ new Map();
   const keys = /* @__PURE__ */ new Map();
-  for (const { name: name2, text: text2, key } of said2) {
-    const list2 = names3.get(text2) ?? [];
+  for (const { name: name2, text, key } of said2) {
+    const list2 = names3.get(text) ?? [];
     if (name2 !== void 0) list2.push(name2);
-    names3.set(text2, list2);
-    if (key !== void 0 && !keys.has(text2)) keys.set(text2, key);
+    names3.set(text, list2);
+    if (key !== void 0 && !keys.has(text)) keys.set(text, key);
   }
-  return [...names3].map(([text2, list2]) => {
+  return [...names3].map(([text, list2]) => {
     const many = list2.length > 1;
     const listed2 = namedAndCounted(list2, NAMED);
-    const key = keys.get(text2) ?? "";
-    return text2.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`).replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, "") : key);
+    const key = keys.get(text) ?? "";
+    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`).replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, "") : key);
   });
 }
 function expectedSamples(phase2) {
@@ -100368,8 +100368,8 @@ var NAME_MAX = 300;
 var CHAR_PX = 7;
 var clip = (s) => s.length > NAME_MAX ? `${s.slice(0, NAME_MAX)}…` : s;
 var notXml = (c) => c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 127 || c >= 65534;
-function xml(text2) {
-  return Array.from(text2, (ch) => notXml(ch.charCodeAt(0)) && ch.length === 1 ? "?" : ch).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+function xml(text) {
+  return Array.from(text, (ch) => notXml(ch.charCodeAt(0)) && ch.length === 1 ? "?" : ch).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 var pct2 = (v) => `${(v * 100).toFixed(v < 0.1 ? 2 : 1)}%`;
 var points = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(2)} points`;
@@ -100514,8 +100514,8 @@ function readPprof(bytes) {
   const budget2 = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
   const read = (m) => fields(m, budget2);
   const top = read(decoded(bytes));
-  const text2 = new TextDecoder("utf-8", { fatal: false });
-  const strings = messages(top, 6).map((b) => text2.decode(b));
+  const text = new TextDecoder("utf-8", { fatal: false });
+  const strings = messages(top, 6).map((b) => text.decode(b));
   const str = (i) => strings[i] ?? "";
   const types = messages(top, 1).map((m) => {
     const f = read(m);
@@ -100918,15 +100918,15 @@ function problemOf(schema, data) {
 
 // src/results/read.ts
 function readJson(path, what, fs) {
-  let text2;
+  let text;
   try {
-    text2 = fs.readText(path);
+    text = fs.readText(path);
   } catch (err) {
     const code = err.code;
     throw usageError(`${what} ${path}: ${code === "ENOENT" ? "not found" : err.message}`);
   }
   try {
-    return JSON.parse(text2);
+    return JSON.parse(text);
   } catch (err) {
     throw usageError(`${what} ${path}: not valid JSON (${err.message})`);
   }
@@ -101069,8 +101069,8 @@ var history = {
 var MAX_PHASES = 200;
 var MAX_ROWS2 = 2e3;
 var BUCKETS = 24;
-function escapeHtml(text2) {
-  return bounded(String(text2)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+function escapeHtml(text) {
+  return bounded(String(text)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 var e = escapeHtml;
 var CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -101296,8 +101296,8 @@ var json2 = {
 };
 
 // src/report/junit.ts
-function xmlEscape(text2) {
-  return text2.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+function xmlEscape(text) {
+  return text.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 function attrs(values) {
   return Object.entries(values).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join("");
@@ -101316,11 +101316,11 @@ function describe3(c) {
 }
 function comparisonCase(c, phase2) {
   const head = `<testcase${attrs({ name: `${c.phase} ${c.metric}`, classname: `perf-gate.${c.scenario}.${c.phase}`, time: seconds(phaseMs(phase2)) })}`;
-  const text2 = describe3(c);
+  const text = describe3(c);
   if (c.result === "regression") {
     return {
       xml: `${head}>
-      <failure${attrs({ message: text2, type: "regression" })}>${xmlEscape(text2)}</failure>
+      <failure${attrs({ message: text, type: "regression" })}>${xmlEscape(text)}</failure>
     </testcase>`,
       failure: true,
       skipped: false,
@@ -101340,7 +101340,7 @@ function comparisonCase(c, phase2) {
   }
   return {
     xml: `${head}>
-      <system-out>${xmlEscape(`${c.result}: ${text2}`)}</system-out>
+      <system-out>${xmlEscape(`${c.result}: ${text}`)}</system-out>
     </testcase>`,
     failure: false,
     skipped: false,
@@ -101349,10 +101349,10 @@ function comparisonCase(c, phase2) {
 }
 function measuredCase(scenario2, p) {
   const m = p.merged;
-  const text2 = `measured, not compared: ${m.rps.toFixed(1)} req/s, p50 ${formatMetricValue("p50", m.latency.p50)}, p99 ${formatMetricValue("p99", m.latency.p99)}, ${m.failures} failures${p.flags.length ? `; ${p.flags.join("; ")}` : ""}`;
+  const text = `measured, not compared: ${m.rps.toFixed(1)} req/s, p50 ${formatMetricValue("p50", m.latency.p50)}, p99 ${formatMetricValue("p99", m.latency.p99)}, ${m.failures} failures${p.flags.length ? `; ${p.flags.join("; ")}` : ""}`;
   return {
     xml: `<testcase${attrs({ name: p.name, classname: `perf-gate.${scenario2}.${p.name}`, time: seconds(phaseMs(p)) })}>
-      <system-out>${xmlEscape(text2)}</system-out>
+      <system-out>${xmlEscape(text)}</system-out>
     </testcase>`,
     failure: false,
     skipped: false,
@@ -101536,19 +101536,19 @@ function formatNamed(name2) {
 function formatNames() {
   return Object.values(OUTPUTS).flatMap((o) => o.names);
 }
-function parseOutFormat(text2, what) {
-  const eq = text2.indexOf("=");
-  const name2 = eq < 0 ? text2 : text2.slice(0, eq);
-  const path = eq < 0 ? "" : text2.slice(eq + 1);
+function parseOutFormat(text, what) {
+  const eq = text.indexOf("=");
+  const name2 = eq < 0 ? text : text.slice(0, eq);
+  const path = eq < 0 ? "" : text.slice(eq + 1);
   const format = formatNamed(name2);
   if (!format) {
     throw usageError(
-      `${what} ${text2}: ${name2 ? `unknown format ${name2}${didYouMean(name2, formatNames())}` : "no format"} (FORMAT=PATH; formats: ${Object.values(
+      `${what} ${text}: ${name2 ? `unknown format ${name2}${didYouMean(name2, formatNames())}` : "no format"} (FORMAT=PATH; formats: ${Object.values(
         OUTPUTS
       ).map((o) => o.names[0]).join(", ")})`
     );
   }
-  if (!path) throw usageError(`${what} ${text2}: no path (FORMAT=PATH, e.g. ${name2}=perf.${OUTPUTS[format].extension})`);
+  if (!path) throw usageError(`${what} ${text}: no path (FORMAT=PATH, e.g. ${name2}=perf.${OUTPUTS[format].extension})`);
   return { format, path };
 }
 
@@ -101702,10 +101702,10 @@ function fillTarget(target, fill2, at) {
 }
 
 // src/config/env.ts
-function expandEnv(text2, env, where, secret = () => {
+function expandEnv(text, env, where, secret = () => {
 }, runner) {
   return fillPlaceholders(
-    text2,
+    text,
     (name2) => {
       if (runner?.has(name2)) return void 0;
       if (!PLACEHOLDER_NAME.test(name2))
@@ -101720,10 +101720,10 @@ function expandEnv(text2, env, where, secret = () => {
 }
 function expandPlan(plan, env, secret) {
   const runner = plan.setup ? new Set(plan.setup.flatMap((s) => s.extract.map((e2) => e2.name))) : void 0;
-  return fillPlan(plan, (text2, where) => expandEnv(text2, env, where, secret, runner));
+  return fillPlan(plan, (text, where) => expandEnv(text, env, where, secret, runner));
 }
 function unfilledPlan(plan) {
-  return plan.setup ? fillPlan(plan, (text2) => fillPlaceholders(text2, () => void 0, "host")) : plan;
+  return plan.setup ? fillPlan(plan, (text) => fillPlaceholders(text, () => void 0, "host")) : plan;
 }
 function fillPlan(plan, fill2) {
   return {
@@ -102202,9 +102202,9 @@ import { StringDecoder } from "node:string_decoder";
 function onLines(stream, onLine) {
   const decoder = new StringDecoder("utf8");
   let buffer = "";
-  const take = (text2) => {
+  const take = (text) => {
     const from = buffer.length;
-    buffer += text2;
+    buffer += text;
     let nl = buffer.indexOf("\n", from);
     while (nl >= 0) {
       onLine(buffer.slice(0, nl).replace(/\r$/, ""));
@@ -102314,8 +102314,8 @@ function children(pid, proc) {
   const out = [];
   try {
     for (const task of readdirSync(`${proc}/${pid}/task`)) {
-      const text2 = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
-      for (const c of text2.split(/\s+/)) if (c) out.push(Number(c));
+      const text = readFileSync3(`${proc}/${pid}/task/${task}/children`, "utf8").trim();
+      for (const c of text.split(/\s+/)) if (c) out.push(Number(c));
     }
   } catch {
   }
@@ -103057,7 +103057,7 @@ function defaultRunnerScript() {
 // src/run/progress.ts
 function progressSink(stream, env) {
   const sink = {
-    write: (text2) => void stream.write(text2),
+    write: (text) => void stream.write(text),
     isTTY: Boolean(stream.isTTY) && env.GITHUB_ACTIONS !== "true",
     groups: env.GITHUB_ACTIONS === "true"
   };
@@ -103079,9 +103079,9 @@ var Progress = class {
   barShown = false;
   group;
   /** A line of its own (clears the bar first). */
-  line(text2) {
+  line(text) {
     this.clearBar();
-    this.sink.write(`${text2}
+    this.sink.write(`${text}
 `);
   }
   onEvent(e2) {
@@ -103096,19 +103096,19 @@ var Progress = class {
     } else if (e2.t === "progress" && this.stage) {
       const done = this.stage.totalRequests !== void 0 ? e2.responses / this.stage.totalRequests : e2.elapsedMs / (this.stage.totalMs ?? 1);
       const amount = this.stage.totalRequests !== void 0 ? `${e2.responses}/${this.stage.totalRequests} req` : `${formatMs(Math.min(e2.elapsedMs, this.stage.totalMs ?? e2.elapsedMs))}/${formatMs(this.stage.totalMs ?? 0)}`;
-      const text2 = `${this.label(this.stage)} ${e2.stage} ${amount} ${e2.rps} rps`;
+      const text = `${this.label(this.stage)} ${e2.stage} ${amount} ${e2.rps} rps`;
       if (this.sink.isTTY) {
         const width = 24;
         const filled = Math.max(0, Math.min(width, Math.round(done * width)));
         const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
-        const full = `${bar} ${text2}`;
+        const full = `${bar} ${text}`;
         const given = this.sink.columns ?? 0;
         const cols = given >= MIN_COLUMNS ? given : 100;
         this.sink.write(`\r\x1B[2K${full.slice(0, cols - 1)}`);
         this.barShown = true;
       } else if (this.now() - this.lastPlainAt >= this.plainEveryMs) {
         this.lastPlainAt = this.now();
-        this.sink.write(`[perf-gate] ${text2}
+        this.sink.write(`[perf-gate] ${text}
 `);
       }
     }
@@ -103675,10 +103675,10 @@ function publishFiles(results2, opts, files) {
   const write = (req, history3) => {
     const output2 = OUTPUTS[req.format];
     if (!output2.writes(results2)) return void 0;
-    const text2 = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
+    const text = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
     const path = resolve4(req.path);
-    writeOrFail(files, path, text2);
-    return { path, text: text2 };
+    writeOrFail(files, path, text);
+    return { path, text };
   };
   const resultsPath = resolve4(opts.outDir, "perf-gate-results.json");
   write({ format: "results", path: resultsPath });
@@ -105465,15 +105465,15 @@ function healthText(healthcheck) {
   const parts = Array.isArray(test) ? test.map(String) : typeof test === "string" ? [test] : [];
   return parts.filter((p, i) => !(i === 0 && /^(CMD|CMD-SHELL|NONE)$/.test(p))).join(" ").trim();
 }
-function healthClaims(text2) {
+function healthClaims(text) {
   const out = [];
-  if (/grpc[_-]health[_-]probe|grpcurl|grpc_cli|grpc-health-check/.test(text2)) {
-    const addr = /-(?:addr|address)[= ]\S*?:(\d{1,5})\b/.exec(text2) ?? /(?:localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})\b/.exec(text2);
+  if (/grpc[_-]health[_-]probe|grpcurl|grpc_cli|grpc-health-check/.test(text)) {
+    const addr = /-(?:addr|address)[= ]\S*?:(\d{1,5})\b/.exec(text) ?? /(?:localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})\b/.exec(text);
     const port = addr ? Number(addr[1]) : void 0;
     out.push({ ...port !== void 0 ? { port } : {}, kind: "grpc", why: "its health check is a gRPC health probe" });
     return out;
   }
-  const http2 = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)$]+)(?::(\d{1,5}|\$\$?\{?\w+\}?))?(\/[^\s'"`;|&)]*)?/.exec(text2);
+  const http2 = /\bhttps?:\/\/(\[[^\]]+\]|[^/\s'"`:;|&)$]+)(?::(\d{1,5}|\$\$?\{?\w+\}?))?(\/[^\s'"`;|&)]*)?/.exec(text);
   if (http2) {
     const variable = http2[2]?.startsWith("$") === true;
     const port = variable ? void 0 : http2[2] !== void 0 ? Number(http2[2]) : http2[0].startsWith("https") ? 443 : 80;
@@ -105486,8 +105486,8 @@ function healthClaims(text2) {
     });
     return out;
   }
-  if (/\b(curl|wget|http|fetch|got|requests)\b/i.test(text2)) {
-    const bare = /(?:^|[\s'"=(])(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{1,5})(\/[^\s'"`;|&)]*)?/.exec(text2);
+  if (/\b(curl|wget|http|fetch|got|requests)\b/i.test(text)) {
+    const bare = /(?:^|[\s'"=(])(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{1,5})(\/[^\s'"`;|&)]*)?/.exec(text);
     if (bare) {
       out.push({
         port: Number(bare[2]),
@@ -105507,8 +105507,8 @@ function portsOf(entry) {
   if (typeof entry === "number")
     return Number.isInteger(entry) && entry > 0 ? [{ port: entry, protocol: "tcp", published: false }] : [];
   if (typeof entry === "string") {
-    const text2 = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
-    const [spec, proto] = text2.split("/");
+    const text = entry.replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
+    const [spec, proto] = text.split("/");
     const parts = spec.split(":");
     const [from, to] = parts.at(-1).split("-").map(Number);
     const published = parts.length > 1 && (parts.at(-2) ?? "") !== "";
@@ -105806,8 +105806,8 @@ function renderConfig(scan, answers) {
   return `${lines.join("\n")}
 `;
 }
-function oneLine(text2) {
-  const flat = text2.replace(/[\r\n\u2028\u2029]+/g, " ");
+function oneLine(text) {
+  const flat = text.replace(/[\r\n\u2028\u2029]+/g, " ");
   return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
 }
 var GRPC_HEALTH_PROTO_FILE = "perf-gate/grpc-health.proto";
@@ -105953,8 +105953,8 @@ var obj2 = (v) => v && typeof v === "object" && !Array.isArray(v) ? v : {};
 function longPorts(entries) {
   return entries.flatMap((e2) => {
     if (e2 && typeof e2 === "object") return [e2];
-    const text2 = String(e2).replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
-    const parts = text2.split("/")[0].split(":");
+    const text = String(e2).replace(/\$\{[^}:]*(?::?-([^}]*))?\}/g, (_m, d) => d ?? "");
+    const parts = text.split("/")[0].split(":");
     const host = parts.length > 1 ? parts.at(-2) : void 0;
     const hostIp = parts.length > 2 ? parts.slice(0, -2).join(":") : void 0;
     return portsOf(e2).map((p) => ({
@@ -106114,7 +106114,7 @@ async function initCommand(opts, io) {
   const protoPath = join9(io.cwd, GRPC_HEALTH_PROTO_FILE);
   const writeProto = grpc2 && !io.exists(protoPath);
   if (writeProto) io.write(protoPath, GRPC_HEALTH_PROTO);
-  const check2 = (text2) => parseConfigText(text2, join9(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
+  const check2 = (text) => parseConfigText(text, join9(io.cwd, CONFIG_FILE), workspaceResolver(io.cwd, workflowAt, io.fs));
   let config2 = renderConfig(scan, answers);
   let checked = check2(config2);
   const budgeted = checked.config;
@@ -107026,7 +107026,7 @@ async function cmdInit(deps2, args) {
           timeoutMs: 6e4
         }),
         read: (p) => deps2.files.read(p),
-        write: (p, text2) => deps2.files.writeCreating(p, text2),
+        write: (p, text) => deps2.files.writeCreating(p, text),
         ...rl ? { ask: (q, fallback) => rl.ask(q, fallback) } : {},
         out: (line) => deps2.out(`${line}
 `)
@@ -107039,16 +107039,16 @@ async function cmdInit(deps2, args) {
 }
 function cmdSchema(deps2, args) {
   const { values } = parse4(deps2, "schema", args);
-  const text2 = `${JSON.stringify(configJsonSchema(), null, 2)}
+  const text = `${JSON.stringify(configJsonSchema(), null, 2)}
 `;
   if (values.out) {
     try {
-      deps2.files.write(String(values.out), text2);
+      deps2.files.write(String(values.out), text);
     } catch (err) {
       const e2 = err;
       throw usageError(`--out ${String(values.out)}: cannot be written (${e2.code ?? e2.message})`);
     }
-  } else deps2.out(text2);
+  } else deps2.out(text);
   return EXIT_PASS;
 }
 function cmdCompare(deps2, args) {
@@ -107084,16 +107084,16 @@ function cmdHistory(deps2, args) {
   if (positionals.length !== 1) throw usageError(`history needs FILE
 ${commandHelp("history")}`);
   const file2 = positionals[0];
-  let text2 = deps2.files.readIfExists(file2);
-  if (text2 === void 0) {
+  let text = deps2.files.readIfExists(file2);
+  if (text === void 0) {
     if (!values.append) throw usageError(`history file ${file2}: not found`);
-    text2 = "";
+    text = "";
   }
   if (values.append) {
-    text2 = appendHistory(text2, historyEntry(readResults(String(values.append), deps2.readFs)));
-    deps2.files.writeAtomic(file2, text2);
+    text = appendHistory(text, historyEntry(readResults(String(values.append), deps2.readFs)));
+    deps2.files.writeAtomic(file2, text);
   }
-  const { entries, acceptances, skipped } = parseHistory(text2);
+  const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== void 0) {
     const page = String(values.html);
     deps2.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries, { acceptances })));
@@ -107211,8 +107211,8 @@ perf-gate: ${signal} again: still tearing down (the SUT's containers, network an
   )
 );
 var deps = {
-  out: (text2) => void process.stdout.write(text2),
-  err: (text2) => void process.stderr.write(text2),
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
   progress: progressSink(process.stderr, process.env),
   env: process.env,
   cwd: process.cwd(),
@@ -107226,10 +107226,10 @@ var deps = {
   },
   files: {
     read: (p) => readFileSync6(p, "utf8"),
-    write: (p, text2) => writeFileSync4(p, text2),
-    writeCreating: (p, text2) => {
+    write: (p, text) => writeFileSync4(p, text),
+    writeCreating: (p, text) => {
       mkdirSync2(dirname7(p), { recursive: true });
-      writeFileSync4(p, text2);
+      writeFileSync4(p, text);
     },
     writeAtomic: writeFileAtomic,
     readIfExists: readHistoryFile,

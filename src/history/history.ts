@@ -120,7 +120,7 @@ export function historyEntry(results: ResultsFile): HistoryEntry {
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const textOrNull = (v: unknown) => v === null || typeof v === 'string';
 
-const text = (v: unknown, max = ACCEPTED_TEXT_MAX + 1) => typeof v === 'string' && v.length <= max;
+const boundedText = (v: unknown, max = ACCEPTED_TEXT_MAX + 1) => typeof v === 'string' && v.length <= max;
 
 /** An acceptance line whose every field has its type and its bound. */
 function isAcceptance(v: unknown): v is HistoryAcceptance {
@@ -133,10 +133,10 @@ function isAcceptance(v: unknown): v is HistoryAcceptance {
   return a.rows.every(
     (r) =>
       r &&
-      text(r.phase) &&
-      text(r.metric) &&
-      text(r.by) &&
-      text(r.reason) &&
+      boundedText(r.phase) &&
+      boundedText(r.metric) &&
+      boundedText(r.by) &&
+      boundedText(r.reason) &&
       (r.change === null || (typeof r.change === 'number' && Number.isFinite(r.change))),
   );
 }
