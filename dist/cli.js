@@ -95023,8 +95023,13 @@ function baselineOf(result, provenance2, profiles = []) {
     scenarioHash: result.scenarioHash,
     provenance: provenance2,
     // the trials put aside on a busy machine stay in the run's results, not in what later runs read,
-    // and so does the generator's cost (the machine's figure of that run, nothing a gate compares)
-    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p),
+    // and so does the generator's cost (the machine's figure of that run, nothing a gate compares),
+    // and each trial's latency over time (the run's page draws it; a baseline in the repository would
+    // only grow by it)
+    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => ({
+      ...p,
+      trials: p.trials.map(({ timeline: _timeline, ...t }) => t)
+    })),
     ...profiles.length > 0 ? { profiles: [...profiles] } : {}
   };
 }
@@ -100149,6 +100154,9 @@ function fitted(report, budget2 = REPORT_BUDGET) {
   return `${head}${note}`;
 }
 
+// src/runner-kit/timeline.ts
+var TIMELINE_WINDOWS = 60;
+
 // src/runner-kit/validate.ts
 var count = external_exports.number().int().nonnegative();
 var nonneg = external_exports.number().nonnegative();
@@ -100204,7 +100212,15 @@ var trialMeasurementSchema = external_exports.object({
     delayUs: external_exports.object({ service: nonneg, timer: nonneg, generator: nonneg })
   }).optional(),
   delivery: external_exports.object({ sent: count, delivered: count }).optional(),
-  replicas: external_exports.object({ count, startSkewMs: nonneg }).optional()
+  replicas: external_exports.object({ count, startSkewMs: nonneg }).optional(),
+  timeline: external_exports.object({
+    windowMs: nonneg,
+    count: external_exports.array(count).max(TIMELINE_WINDOWS),
+    p50: external_exports.array(nonneg).max(TIMELINE_WINDOWS),
+    p99: external_exports.array(nonneg).max(TIMELINE_WINDOWS)
+  }).refine((t) => t.p50.length === t.count.length && t.p99.length === t.count.length, {
+    message: "a timeline has one count, p50 and p99 per window"
+  }).optional()
 });
 var stage2 = external_exports.enum(["warmup", "measure"]);
 var names2 = { scenario: external_exports.string(), phase: external_exports.string() };
@@ -101152,6 +101168,8 @@ function phaseSection(scenario2, p, other, ab2) {
     `<h2>${e(scenario2)} / ${e(p.name)}</h2>`,
     `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}${p.flags.length ? `; ${e(p.flags.join("; "))}` : ""}</p>`,
     distributionSvg(m.histogram, other?.merged.histogram),
+    // (a side without a timeline adds no line: a page of files before it is as it was)
+    ...sides.map(([name2, ph], i) => timelineSvg(name2, ph, COLOURS[i])).filter((svg) => svg !== ""),
     percentiles2,
     errorsTable2(p),
     resourcesTable2(p, other)
@@ -101229,6 +101247,60 @@ function sweepSection(s) {
     ),
     curve.points.length > points2.length ? `<p class="meta">… and ${curve.points.length - points2.length} more levels (see the results file).</p>` : ""
   ].join("\n");
+}
+var MAX_TIMELINE_POINTS = 1200;
+function timelineSvg(side, p, colour) {
+  const drawn = [];
+  let points2 = 0;
+  for (const t of p.trials) {
+    const tl = t.timeline;
+    if (!tl || tl.count.length === 0) continue;
+    if (points2 + tl.count.length > MAX_TIMELINE_POINTS) break;
+    drawn.push({ trial: t.trial, ...tl });
+    points2 += tl.count.length;
+  }
+  if (drawn.length === 0) return "";
+  const W = 720;
+  const H = 180;
+  const pad = 36;
+  const gap = 2;
+  let most = 1;
+  for (const d of drawn) d.p99.forEach((v, i) => (d.count[i] ?? 0) > 0 && v > most && (most = v));
+  const slots = points2 + gap * (drawn.length - 1);
+  const x = (slot) => pad + (slots <= 1 ? 0 : slot * (W - 2 * pad) / (slots - 1));
+  const y = (v) => H - pad - v / most * (H - 2 * pad);
+  const lines = [];
+  const labels2 = [];
+  let at = 0;
+  for (const d of drawn) {
+    for (const [key, width, opacity] of [
+      ["p50", 1, 0.45],
+      ["p99", 2, 1]
+    ]) {
+      let run2 = [];
+      const flush = () => {
+        if (run2.length > 1)
+          lines.push(
+            `<polyline points="${run2.join(" ")}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-opacity="${opacity}"/>`
+          );
+        else if (run2.length === 1) {
+          const [cx, cy] = run2[0].split(",");
+          lines.push(`<circle cx="${cx}" cy="${cy}" r="1.5" fill="${colour}" fill-opacity="${opacity}"/>`);
+        }
+        run2 = [];
+      };
+      d[key].forEach((v, i) => {
+        if ((d.count[i] ?? 0) === 0) flush();
+        else run2.push(`${x(at + i).toFixed(1)},${y(v).toFixed(1)}`);
+      });
+      flush();
+    }
+    labels2.push(`<text x="${x(at).toFixed(1)}" y="${H - 12}">trial ${d.trial}</text>`);
+    at += d.count.length + gap;
+  }
+  const windows = [...new Set(drawn.map((d) => d.windowMs))].map((ms) => `${ms} ms`).join(", ");
+  const title = `${side}: p99 (solid) and p50 (faint) in ${windows} windows, ${drawn.length} of ${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}, each within 1/16 (top: ${formatUs(most)})`;
+  return `<svg role="img" aria-label="${e(`latency over time, ${side}`)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${e(title)}</text><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${lines.join("")}${labels2.join("")}</svg>`;
 }
 function lineSvg(label2, unit, levels, values, format, knee) {
   if (levels.length === 0) return "";
@@ -106364,6 +106436,7 @@ var package_default = {
     quickstart: "node dist/cli.js run --config fixtures/quickstart/perf-gate.yml --mode update"
   },
   devDependencies: {
+    "@actions/artifact": "^6.2.1",
     "@actions/core": "^3.0.1",
     "@actions/http-client": "^4.0.1",
     "@eslint/js": "^9.39.5",

@@ -14743,6 +14743,115 @@ var Connection = class {
 
 // runner/src/recorder.ts
 import { monitorEventLoopDelay, performance as perf } from "node:perf_hooks";
+
+// src/runner-kit/timeline.ts
+var TIMELINE_WINDOWS = 60;
+var FIRST_WINDOW_MS = 100;
+var SUB = 8;
+var TIMELINE_BUCKETS = 232;
+function latencyBucket(us) {
+  const v = Math.min(2147483647, Math.max(1, Math.round(us)));
+  if (v < 2 * SUB) return v;
+  const shift = 31 - Math.clz32(v) - 3;
+  return shift * SUB + (v >>> shift);
+}
+function bucketRange(b) {
+  if (b < 2 * SUB) return [b, b];
+  const shift = Math.floor(b / SUB) - 1;
+  const m = b % SUB + SUB;
+  return [m * 2 ** shift, (m + 1) * 2 ** shift - 1];
+}
+function bucketValue(b) {
+  const [lo, hi] = bucketRange(b);
+  return (lo + hi) / 2;
+}
+var TimelineRecorder = class {
+  windowMs = FIRST_WINDOW_MS;
+  windows = [];
+  /** A success `us` long that came `elapsedMs` after the trial's window opened. */
+  record(elapsedMs, us) {
+    let w = Math.floor(Math.max(0, elapsedMs) / this.windowMs);
+    while (w >= TIMELINE_WINDOWS) {
+      this.coarsen();
+      w = Math.floor(Math.max(0, elapsedMs) / this.windowMs);
+    }
+    while (this.windows.length <= w) this.windows.push(new Uint32Array(TIMELINE_BUCKETS));
+    const counts = this.windows[w];
+    const b = latencyBucket(us);
+    counts[b] = counts[b] + 1;
+  }
+  /** Windows twice as long: each pair of neighbours added. */
+  coarsen() {
+    this.windows = pairUp(this.windows, (a, b) => {
+      if (b) for (let i = 0; i < TIMELINE_BUCKETS; i++) a[i] = a[i] + b[i];
+      return a;
+    });
+    this.windowMs *= 2;
+  }
+  tally() {
+    return {
+      windowMs: this.windowMs,
+      windows: this.windows.map((counts) => {
+        const pairs = [];
+        for (let b = 0; b < TIMELINE_BUCKETS; b++) if (counts[b]) pairs.push(b, counts[b]);
+        return pairs;
+      })
+    };
+  }
+};
+function pairUp(items, join) {
+  const out = [];
+  for (let i = 0; i < items.length; i += 2) out.push(join(items[i], items[i + 1]));
+  return out;
+}
+function addPairs(a, b) {
+  const sum = /* @__PURE__ */ new Map();
+  for (const pairs of [a, b])
+    for (let i = 0; i + 1 < pairs.length; i += 2)
+      sum.set(pairs[i], (sum.get(pairs[i]) ?? 0) + pairs[i + 1]);
+  return [...sum.entries()].sort((x, y) => x[0] - y[0]).flat();
+}
+function coarsened(t, factor) {
+  let windows = t.windows;
+  for (let f = factor; f > 1; f /= 2) windows = pairUp(windows, (a, b) => b ? addPairs(a, b) : a);
+  return { windowMs: t.windowMs * factor, windows };
+}
+function mergeTimelines(parts) {
+  const given = parts.filter((p) => p !== void 0);
+  if (given.length === 0) return void 0;
+  const windowMs = Math.max(...given.map((p) => p.windowMs));
+  const alike = given.map((p) => coarsened(p, windowMs / p.windowMs));
+  const length = Math.max(...alike.map((p) => p.windows.length));
+  const windows = Array.from(
+    { length },
+    (_, w) => alike.reduce((acc, p) => addPairs(acc, p.windows[w] ?? []), [])
+  );
+  let out = { windowMs, windows };
+  while (out.windows.length > TIMELINE_WINDOWS) out = coarsened(out, 2);
+  return out;
+}
+function windowPercentile(pairs, p) {
+  let total = 0;
+  for (let i = 1; i < pairs.length; i += 2) total += pairs[i];
+  if (total === 0) return 0;
+  const rank = Math.max(1, Math.ceil(p / 100 * total));
+  let seen = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    seen += pairs[i + 1];
+    if (seen >= rank) return Math.round(bucketValue(pairs[i]));
+  }
+  return Math.round(bucketValue(pairs[pairs.length - 2]));
+}
+function summarizeTimeline(t) {
+  return {
+    windowMs: t.windowMs,
+    count: t.windows.map((pairs) => pairs.reduce((a, v, i) => i % 2 === 1 ? a + v : a, 0)),
+    p50: t.windows.map((pairs) => windowPercentile(pairs, 50)),
+    p99: t.windows.map((pairs) => windowPercentile(pairs, 99))
+  };
+}
+
+// runner/src/recorder.ts
 var RequestCounts = class {
   histogram = createHistogram();
   sent = 0;
@@ -14812,6 +14921,8 @@ var Recorder = class extends RequestCounts {
   lastEventAt;
   /** per mix entry (empty without a mix) */
   mix;
+  /** the phase's success latency by the time it came */
+  timeline = new TimelineRecorder();
   constructor(mixSize = 0) {
     super();
     this.loop.enable();
@@ -14834,6 +14945,13 @@ var Recorder = class extends RequestCounts {
     if (!this.inWindow()) return;
     this.mix[req]?.count(status, bytes, latencyUs, ok, check);
     this.count(status, bytes, latencyUs, ok, check);
+    if (ok) this.onTimeline(latencyUs);
+  }
+  /** A success on the timeline, at its time in the measured window (not one answered after the
+   * window closed: those count everywhere else) */
+  onTimeline(latencyUs) {
+    if (this.windowEndAt === void 0)
+      this.timeline.record((this.lastEventAt ?? this.startedAt) - this.startedAt, latencyUs);
   }
   /** An outcome counted on one entry only, not the phase's own (a flow's iteration): begun. */
   entrySent(req) {
@@ -14859,7 +14977,9 @@ var Recorder = class extends RequestCounts {
   }
   /** A success that is not an HTTP response (a WebSocket ack), with its latency. */
   ok(bytes, latencyUs) {
-    if (this.inWindow()) super.ok(bytes, latencyUs);
+    if (!this.inWindow()) return;
+    super.ok(bytes, latencyUs);
+    this.onTimeline(latencyUs);
   }
   /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
   error(kind, req = -1) {
@@ -14896,7 +15016,8 @@ var Recorder = class extends RequestCounts {
       connectionCloses: this.connectionCloses,
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
       loopDelayMaxUs: lagUs(this.loop.max),
-      loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization
+      loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization,
+      timeline: this.timeline.tally()
     };
     if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
     return t;
@@ -17027,6 +17148,7 @@ function combineRequestTallies(trial, names, tallies, generator) {
         checks: _checks,
         expectedStatuses: _expected,
         answeredInWindow: _answered,
+        timeline: _timeline,
         ...phase
       } = t;
       const own = requests?.[k];
@@ -17076,6 +17198,8 @@ function combineTallies(trial, tallies, generator) {
       us: hooked.reduce((a, t) => a + (t.hook?.us ?? 0), 0)
     };
   Object.assign(measurement, optional);
+  const timeline = mergeTimelines(tallies.map((t) => t.timeline));
+  if (timeline) measurement.timeline = summarizeTimeline(timeline);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };

@@ -1,7 +1,7 @@
 // The Action as the Actions runner runs it: node on runs.main with INPUT_* for every declared input,
 // the event file, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / GITHUB_STATE, then runs.post with STATE_*;
 // a compose fixture and a stand-in for the GitHub REST API on 127.0.0.1.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { dockerAvailable, leftovers, ROOT, tempDir } from './helpers.js';
 import { type FakeGitHub, startFakeGitHub } from './fake-github.js';
 import { resultsFile } from '../unit/fixtures.js';
+import { startArtifactStandin } from '../unit/artifact-standin.js';
 
 const hasDocker = dockerAvailable();
 const REPO = 'acme/shop';
@@ -171,14 +172,50 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
     expect(leftovers(r.state.run_id as string)).toEqual([]);
   }, 300_000);
 
-  it('pull_request, unchanged SUT: pass, one comment created, summary written', async () => {
-    const r = await main('pull_request');
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.outputs.verdict).toBe('pass');
-    expect(r.outputs.regressions).toBe('0');
-    expect(r.summary).toContain('perf-gate: no regression');
-    expect(ours()).toHaveLength(1);
-    expect(gh.writes).toEqual([{ method: 'POST', path: `/repos/${REPO}/issues/${PR}/comments` }]);
+  it("pull_request, unchanged SUT: pass, one comment created, summary written; the run's page uploaded and linked", async () => {
+    // the artifact service as the runner gives it to the step (a stand-in on 127.0.0.1)
+    const artifacts = await startArtifactStandin();
+    try {
+      const r = await main(
+        'pull_request',
+        {},
+        {
+          ACTIONS_RUNTIME_TOKEN: artifacts.token,
+          ACTIONS_RESULTS_URL: artifacts.url,
+          GITHUB_RUN_ID: '901',
+          GITHUB_JOB: 'perf',
+        },
+      );
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.outputs.verdict).toBe('pass');
+      expect(r.outputs.regressions).toBe('0');
+      expect(r.summary).toContain('perf-gate: no regression');
+      expect(ours()).toHaveLength(1);
+      expect(gh.writes).toEqual([{ method: 'POST', path: `/repos/${REPO}/issues/${PR}/comments` }]);
+      // the bundled Action uploaded the page, the results and the report, and the comment links it
+      const url = `https://github.com/${REPO}/actions/runs/901/artifacts/4001`;
+      expect(r.outputs['report-url']).toBe(url);
+      expect(ours()[0]?.body).toContain(`📄 [The run's page](${url})`);
+      expect(artifacts.artifacts.map((a) => a.name)).toEqual(['perf-gate-perf']);
+      const dir = tempDir('perf-gate-artifact-');
+      const zip = join(dir, 'a.zip');
+      writeFileSync(zip, artifacts.artifacts[0]?.bytes ?? Buffer.alloc(0));
+      const listed = spawnSync(
+        'python3',
+        [
+          '-c',
+          'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read("perf-gate-report.html").decode()); print("\\n".join(z.namelist()))',
+          zip,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/perf-gate-results\.json\nperf-gate-report\.md\s*$/);
+      // the page draws each trial's latency over time, from the real runner's timeline
+      expect(listed.stdout).toContain('aria-label="latency over time, this run"');
+    } finally {
+      await artifacts.close();
+    }
   }, 300_000);
 
   it('pull_request, +60% latency (5 ms → 9 ms service delay, about +65% p50): regression fails the step and updates the same comment in place', async () => {

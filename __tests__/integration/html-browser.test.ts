@@ -32,8 +32,16 @@ const histogram = (from: number, to: number, n = 2000) => evenHistogram(from, to
 
 function phaseWith(hist: string, cpu: number): PhaseResult {
   const p = phase('c10', { latency: { p50: 1500, p90: 1900, p99: 1990, max: 3000, count: 2000 } });
+  // five trials, each's latency over 50 windows of 200 ms (a bump in the middle)
+  const timeline = {
+    windowMs: 200,
+    count: Array.from({ length: 50 }, () => 40),
+    p50: Array.from({ length: 50 }, (_, i) => (i > 20 && i < 30 ? 2500 : 1500)),
+    p99: Array.from({ length: 50 }, (_, i) => (i > 20 && i < 30 ? 4000 : 2000)),
+  };
   return {
     ...p,
+    trials: [1, 2, 3, 4, 5].map((trial) => ({ ...(p.trials[0] as PhaseResult['trials'][number]), trial, timeline })),
     merged: {
       ...p.merged,
       histogram: hist,
@@ -132,6 +140,14 @@ describe('the HTML report in a browser', () => {
         // head's bars (blue) and base's (orange) are both on the image
         expect(pixelsOf(shot, '#0969da')).toBeGreaterThan(200);
         expect(pixelsOf(shot, '#bc4c00')).toBeGreaterThan(200);
+        // latency over time: a chart a side, its lines drawn in the side's colour
+        const timelines = await page.$$('svg[aria-label^="latency over time"]');
+        expect(timelines).toHaveLength(2);
+        const [headLine, baseLine] = await Promise.all(
+          timelines.map(async (t) => PNG.sync.read(Buffer.from((await t.screenshot({ type: 'png' })) as Uint8Array))),
+        );
+        expect(pixelsOf(headLine as PNG, '#0969da')).toBeGreaterThan(300);
+        expect(pixelsOf(baseLine as PNG, '#bc4c00')).toBeGreaterThan(300);
       } finally {
         await b.close();
       }

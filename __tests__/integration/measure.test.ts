@@ -162,7 +162,38 @@ describe.runIf(hasDocker)('quickstart, --mode update', () => {
     // file as `discarded`, never in a baseline: the phases are the same without it…
     const phases = results.scenarios[0]?.phases ?? [];
     for (const p of phases) for (const t of p.discarded ?? []) expect(t.busy).toBe(true);
-    // …and so does the generator's cost (generatorCpuUs): the machine's figure of that run
-    expect(phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p)).toEqual(baseline.phases);
+    // …and so does the generator's cost (generatorCpuUs): the machine's figure of that run, and each
+    // trial's latency over time (the run's page draws it)
+    expect(
+      phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => ({
+        ...p,
+        trials: p.trials.map(({ timeline: _timeline, ...t }) => t),
+      })),
+    ).toEqual(baseline.phases);
+  });
+
+  it("keeps each trial's latency over time in the results file: the window's successes, read within 1/16", () => {
+    const phases = results.scenarios[0]?.phases ?? [];
+    for (const p of phases) {
+      for (const t of p.trials) {
+        const tl = t.timeline;
+        expect(tl, `${p.name} trial ${t.trial}`).toBeDefined();
+        if (!tl) continue;
+        // windows of 100 ms doubled until the trial fits 60 of them
+        expect(Math.log2(tl.windowMs / 100) % 1).toBe(0);
+        expect(tl.count.length).toBeLessThanOrEqual(60);
+        expect(tl.count.length).toBeGreaterThanOrEqual(Math.floor(t.durationMs / tl.windowMs));
+        // every success but those answered after the window closed (one at most a connection in flight)
+        const counted = tl.count.reduce((a, b) => a + b, 0);
+        expect(counted).toBeLessThanOrEqual(t.successes);
+        expect(t.successes - counted).toBeLessThanOrEqual(p.params.connections ?? 0);
+        // the service sleeps 1 ms: no window's p50 reads below it, less the buckets' 1/16
+        for (const [i, v] of tl.p50.entries())
+          if ((tl.count[i] ?? 0) > 0) expect(v).toBeGreaterThanOrEqual(1000 * (15 / 16));
+        expect(Math.max(...tl.p99)).toBeLessThanOrEqual(t.latency.max * (17 / 16));
+      }
+    }
+    // not in the baseline: it would only grow the file in the repository
+    for (const p of baseline.phases) for (const t of p.trials) expect(t.timeline).toBeUndefined();
   });
 });

@@ -23,9 +23,12 @@ const DEFAULTS: ActionInputs = {
   outFormats: [],
   history: '',
   historyBranch: '',
+  historyPage: '',
   results: 'perf-gate-results.json',
   prNumber: undefined,
   status: true,
+  // issue 51: the run's page uploaded and linked unless a workflow says otherwise
+  uploadReport: true,
 };
 
 /** The error readInputs throws for `env`, or a failure when it does not throw. */
@@ -91,6 +94,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     ['INPUT_PR-NUMBER', '42', { prNumber: 42 }],
     ['INPUT_PR-NUMBER', ' 42\n', { prNumber: 42 }],
     ['INPUT_STATUS', 'false', { status: false }],
+    ['INPUT_UPLOAD-REPORT', 'False', { uploadReport: false }],
     ['INPUT_CSV', ' perf.csv ', { csv: 'perf.csv' }],
     [
       'INPUT_OUT-FORMAT',
@@ -136,6 +140,21 @@ describe('readInputs: each input from its INPUT_* variable', () => {
     expect(() => readInputs({ 'INPUT_HISTORY-BRANCH': 'a..b' })).toThrow(/^input history-branch: "a..b" must be/);
   });
 
+  it('history-page: the trend page beside the history on its branch, perf-history.html unless named; false: none', () => {
+    const branch = { 'INPUT_HISTORY-BRANCH': 'gh-pages' };
+    expect(readInputs(branch).historyPage).toBe('perf-history.html');
+    expect(readInputs({ ...branch, 'INPUT_HISTORY-PAGE': 'perf/index.html' }).historyPage).toBe('perf/index.html');
+    expect(readInputs({ ...branch, 'INPUT_HISTORY-PAGE': 'False' }).historyPage).toBe('');
+    // without a branch there is no page to write (perf-gate history FILE --html PAGE writes one)
+    expect(readInputs({ 'INPUT_HISTORY-PAGE': 'p.html' }).historyPage).toBe('');
+    expect(() => readInputs({ ...branch, 'INPUT_HISTORY-PAGE': '../p.html' })).toThrow(
+      /^input history-page: "..\/p.html" must be a relative path in the branch/,
+    );
+    expect(() => readInputs({ ...branch, INPUT_HISTORY: 'h.jsonl', 'INPUT_HISTORY-PAGE': 'h.jsonl' })).toThrow(
+      /^input history-page: "h.jsonl" is the history file itself/,
+    );
+  });
+
   it('reads all inputs together', () => {
     expect(
       readInputs({
@@ -158,6 +177,7 @@ describe('readInputs: each input from its INPUT_* variable', () => {
         INPUT_RESULTS: 'r.json',
         'INPUT_PR-NUMBER': '9',
         INPUT_STATUS: 'FALSE',
+        'INPUT_UPLOAD-REPORT': 'false',
       }),
     ).toEqual({
       config: 'ci/perf.yml',
@@ -177,9 +197,11 @@ describe('readInputs: each input from its INPUT_* variable', () => {
       outFormats: [],
       history: 'perf/history.jsonl',
       historyBranch: 'perf-history',
+      historyPage: 'perf-history.html',
       results: 'r.json',
       prNumber: 9,
       status: false,
+      uploadReport: false,
     });
   });
 
@@ -224,6 +246,7 @@ describe('readInputs: invalid values are usage errors naming the input', () => {
     ['INPUT_PR-NUMBER', '12abc', 'pr-number'],
     ['INPUT_PR-NUMBER', '1.5', 'pr-number'],
     ['INPUT_STATUS', 'yes', 'status'],
+    ['INPUT_UPLOAD-REPORT', 'no', 'upload-report'],
   ])('%s=%j', (name, value, input) => {
     const err = errorOf({ [name]: value });
     expect(err.exitCode).toBe(EXIT_USAGE);

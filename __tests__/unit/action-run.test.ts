@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fetchArtifactHttp } from '../../src/action/artifact.js';
+import { type ArtifactStandin, startArtifactStandin } from './artifact-standin.js';
 import { stableStringify } from '../../src/results/files.js';
 import {
   GitHubError,
@@ -132,6 +134,8 @@ function harness(
     readOnly?: string[];
     /** git in the workspace (input history-branch); default: a git that is not there */
     git?: ActionDeps['git'];
+    /** the artifact service's HTTP (input upload-report); default: one no test may reach */
+    artifactHttp?: ActionDeps['artifactHttp'];
   } = {},
 ): Harness {
   const api = new FakeApi();
@@ -193,6 +197,19 @@ function harness(
     },
     configAgainst: () => 'baselines',
     newRunId: () => 'abcd1234',
+    artifactHttp: opts.artifactHttp ?? {
+      request: async () => {
+        throw new Error('no artifact service in this test');
+      },
+    },
+    readBytes: (p) => {
+      const text = files[p];
+      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${p}`), { code: 'ENOENT' });
+      return new TextEncoder().encode(text);
+    },
+    sleep: async (ms) => void h.calls.push(`sleep ${ms}`),
+    now: () => new Date('2026-11-30T12:00:00Z'),
+    mask: (secret) => void h.calls.push(`mask ${secret}`),
     git:
       opts.git ??
       ((args) => {
@@ -238,6 +255,7 @@ describe('the Action run(deps)', () => {
       results: '/w/perf-gate-results.json',
       report: '/w/perf-gate-report.md',
       'html-report': '/w/perf-gate-report.html',
+      'report-url': '',
       'baselines-updated': '',
     });
     expect(h.annotations).toEqual([
@@ -385,6 +403,7 @@ describe('the Action run(deps)', () => {
       results: '',
       report: '',
       'html-report': '',
+      'report-url': '',
       'baselines-updated': '',
     });
     expect(h.failed).toEqual(['input mode: "turbo" must be auto, gate, ab, update, sweep or report']);
@@ -837,6 +856,20 @@ describe('input history-branch: the history kept on a branch of its own', () => 
         1,
       );
       expect(r.branchFile('perf-history:perf-history.jsonl').split('\n')).toHaveLength(2);
+      // the trend page beside it, of both runs, in the same commit (GitHub Pages serves it from there)
+      const page = r.branchFile('perf-history:perf-history.html');
+      expect(page.startsWith('<!doctype html>')).toBe(true);
+      expect(page).toContain('<svg role="img"');
+      // (the last commit wrote both files: its diff names them)
+      expect(r.branchFile('perf-history')).toMatch(/b\/perf-history\.html[^]*b\/perf-history\.jsonl/);
+      // history-page: false writes none
+      const noPage = harness({
+        env: { ...env, 'INPUT_HISTORY-PAGE': 'false' },
+        git: r.git,
+        perfGate: async (o) => update(o),
+      });
+      await run(noPage.deps);
+      expect(r.branchFile('perf-history')).not.toContain('b/perf-history.html');
     } finally {
       r.done();
     }
@@ -926,5 +959,87 @@ describe('input history-branch: the history kept on a branch of its own', () => 
     } finally {
       r.done();
     }
+  });
+});
+
+describe("input upload-report: the run's page uploaded and linked", () => {
+  const runFilesThere = {
+    '/w/perf-gate-results.json': '{"verdict":"regression"}',
+    '/w/perf-gate-report.md': 'report',
+    '/w/perf-gate-report.html': '<p>page</p>',
+  };
+  let standin: ArtifactStandin;
+  beforeEach(async () => {
+    standin = await startArtifactStandin();
+  });
+  afterEach(async () => {
+    await standin.close();
+  });
+  const serviceEnv = () => ({
+    ACTIONS_RUNTIME_TOKEN: standin.token,
+    ACTIONS_RESULTS_URL: standin.url,
+    GITHUB_RUN_ID: '901',
+    GITHUB_JOB: 'perf',
+  });
+  const LINK = `📄 [The run's page](https://github.com/${REPO}/actions/runs/901/artifacts/4001)`;
+
+  it('by default: the artifact uploaded, the comment and the summary link it, output report-url; the verdict as it was', async () => {
+    const h = harness({
+      env: serviceEnv(),
+      files: runFilesThere,
+      perfGate: async () => outcome('regression'),
+      artifactHttp: fetchArtifactHttp(10_000),
+    });
+    await run(h.deps);
+    expect(standin.artifacts.map((a) => a.name)).toEqual(['perf-gate-perf']);
+    // the signed URL's signature masked in the log from then on
+    expect(h.calls).toContain('mask standin');
+    expect(h.outputs['report-url']).toBe(`https://github.com/${REPO}/actions/runs/901/artifacts/4001`);
+    expect(h.api.comments[0]?.body).toContain(`\n\n${LINK}`);
+    expect(h.api.comments[0]?.body.startsWith(reportMarker(''))).toBe(true);
+    expect(h.summary[0]).toContain(LINK);
+    // the report file as well (a refresh pull request's body-path)
+    expect(h.files['/w/perf-gate-report.md']).toContain(`\n\n${LINK}`);
+    expect(h.failed).toEqual(['perf-gate: 1 regression']);
+  });
+
+  it("upload-report: 'false': nothing uploaded, no link", async () => {
+    const h = harness({
+      env: { ...serviceEnv(), 'INPUT_UPLOAD-REPORT': 'false' },
+      files: runFilesThere,
+      artifactHttp: fetchArtifactHttp(10_000),
+    });
+    await run(h.deps);
+    expect(standin.requests).toEqual([]);
+    expect(h.outputs['report-url']).toBe('');
+    expect(h.api.comments[0]?.body).not.toContain("The run's page");
+    expect(h.files['/w/perf-gate-report.md']).toBe('report');
+  });
+
+  it('a job without the artifact service: one info line, no link, the run as it was', async () => {
+    const h = harness({ files: runFilesThere });
+    await run(h.deps);
+    expect(h.calls).toContain(
+      "info perf-gate: the run's page is not uploaded: the job has no artifact service (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL unset)",
+    );
+    expect(h.outputs['report-url']).toBe('');
+    expect(warnings(h)).toEqual([]);
+  });
+
+  it('a failing service: tried again, then one warning; the comment is posted without the link and the gate still fails', async () => {
+    standin.failNext('CreateArtifact', 502, 3);
+    const h = harness({
+      env: serviceEnv(),
+      files: runFilesThere,
+      perfGate: async () => outcome('regression'),
+      artifactHttp: fetchArtifactHttp(10_000),
+    });
+    await run(h.deps);
+    expect(h.calls.filter((c) => c.startsWith('sleep'))).toEqual(['sleep 1000', 'sleep 3000']);
+    expect(warnings(h)).toEqual([
+      "perf-gate: the run's page could not be uploaded (CreateArtifact: 502 the stand-in was told to fail); upload perf-gate-report.html with actions/upload-artifact instead",
+    ]);
+    expect(h.api.comments[0]?.body).not.toContain("The run's page");
+    expect(h.failed).toEqual(['perf-gate: 1 regression']);
   });
 });

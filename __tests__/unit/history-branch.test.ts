@@ -114,6 +114,28 @@ describe('the history on a branch of its own', () => {
     expect(show('perf-history:h.jsonl')).toBe((line(0) + line(2) + line(1)).trim());
   });
 
+  it('the files beside the history (the trend page) are made from the history as appended, again after a race', () => {
+    const { clones, show } = origin(2);
+    const [a, b] = clones as [Git, Git];
+    const page = (history: string) => ({
+      'site/page.html': `<p>${history.split('\n').filter(Boolean).length} runs</p>`,
+    });
+    appendBranchHistory(a, 'gh-pages', 'h.jsonl', add(0), 'run 0', page);
+    expect(show('gh-pages:site/page.html')).toBe('<p>1 runs</p>');
+    let raced = false;
+    const racing: Git = (args, opts) => {
+      if (args[0] === 'push' && !raced) {
+        raced = true;
+        appendBranchHistory(b, 'gh-pages', 'h.jsonl', add(2), 'run 2', page);
+      }
+      return a(args, opts);
+    };
+    expect(appendBranchHistory(racing, 'gh-pages', 'h.jsonl', add(1), 'run 1', page).attempts).toBe(2);
+    // the page of all three runs, not of the two the refused attempt saw
+    expect(show('gh-pages:site/page.html')).toBe('<p>3 runs</p>');
+    expect(show('gh-pages:h.jsonl')).toBe((line(0) + line(2) + line(1)).trim());
+  });
+
   it(`a branch that keeps moving: ${HISTORY_ATTEMPTS} attempts, then an environment error naming the branch`, () => {
     const { clones } = origin(2);
     const [a, b] = clones as [Git, Git];

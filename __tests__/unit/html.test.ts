@@ -16,6 +16,24 @@ function phaseWith(name: string, hist: string, over: Partial<PhaseResult['merged
 
 const rects = (html: string) => html.match(/<rect /g)?.length ?? 0;
 
+/** An A/B run of one phase: `head` measured, `base` beside it, one passing row. */
+function abResults(head: PhaseResult, base: PhaseResult): ResultsFile {
+  return {
+    ...resultsFile([{ name: 'api', scenarioHash: 'h', phases: [head] }], [comparison({ result: 'pass' })]),
+    mode: 'ab',
+    ab: {
+      baseRef: 'main',
+      baseCommit: 'b'.repeat(40),
+      headCommit: 'h'.repeat(40),
+      pairs: 6,
+      order: 'random',
+      baseImages: {},
+      base: [{ name: 'api', scenarioHash: 'h', phases: [base] }],
+      notes: [],
+    },
+  };
+}
+
 describe('renderHtml', () => {
   const gate = resultsFile(
     [{ name: 'api', scenarioHash: 'h', phases: [phaseWith('c10', histogram(1000, 2000))] }],
@@ -56,21 +74,7 @@ describe('renderHtml', () => {
       responses: 1000,
       failures: 0,
     });
-    const ab: ResultsFile = {
-      ...resultsFile([{ name: 'api', scenarioHash: 'h', phases: [head] }], [comparison({ result: 'pass' })]),
-      mode: 'ab',
-      ab: {
-        baseRef: 'main',
-        baseCommit: 'b'.repeat(40),
-        headCommit: 'h'.repeat(40),
-        pairs: 6,
-        order: 'random',
-        baseImages: {},
-        base: [{ name: 'api', scenarioHash: 'h', phases: [base] }],
-        notes: [],
-      },
-    };
-    const html = renderHtml(ab);
+    const html = renderHtml(abResults(head, base));
     expect(rects(html)).toBe(48);
     expect(html).toContain('class="legend"');
     expect(html).toContain('<td class="text">head</td>');
@@ -186,5 +190,65 @@ describe('sharedBuckets', () => {
 
   it('nothing recorded: no buckets', () => {
     expect(sharedBuckets(['', undefined])).toEqual({ edges: [], counts: [] });
+  });
+});
+
+describe('renderHtml: latency over time within the trials (issue 51)', () => {
+  const withTimelines = (p: PhaseResult, timelines: Array<PhaseResult['trials'][number]['timeline']>): PhaseResult => ({
+    ...p,
+    trials: timelines.map((timeline, i) => ({
+      ...(p.trials[0] as PhaseResult['trials'][number]),
+      trial: i + 1,
+      ...(timeline ? { timeline } : {}),
+    })),
+  });
+  const tl = (p99: number[], count = p99.map(() => 10)) => ({ windowMs: 200, count, p50: p99.map((v) => v / 2), p99 });
+  const svgOf = (html: string, side: string) =>
+    new RegExp(`<svg role="img" aria-label="latency over time, ${side}"[^]*?</svg>`).exec(html)?.[0];
+
+  it('gate: one chart of this run, each trial in turn, p99 solid and p50 faint, an empty window breaking the line', () => {
+    const p = withTimelines(phaseWith('c10', histogram(1000, 2000)), [
+      tl([1000, 1200, 1100]),
+      tl([900, 5000, 1000], [10, 0, 10]),
+    ]);
+    const html = renderHtml(
+      resultsFile([{ name: 'api', scenarioHash: 'h', phases: [p] }], [comparison({ result: 'pass' })]),
+    );
+    const svg = svgOf(html, 'this run') as string;
+    expect(svg).toContain(
+      'this run: p99 (solid) and p50 (faint) in 200 ms windows, 2 of 2 trials, each within 1/16 (top: 1.2ms)',
+    );
+    // trial 1: a line each for p50 and p99; trial 2: its empty middle window splits each into two points
+    expect(svg.match(/<polyline /g)).toHaveLength(2);
+    expect(svg.match(/<circle /g)).toHaveLength(4);
+    expect(svg.match(/>trial \d<\/text>/g)).toEqual(['>trial 1</text>', '>trial 2</text>']);
+    expect(svgOf(html, 'base')).toBeUndefined();
+  });
+
+  it('A/B: one chart a side, in its colour', () => {
+    const head = withTimelines(phaseWith('c10', histogram(1500, 3000)), [tl([1500, 1600])]);
+    const base = withTimelines(phaseWith('c10', histogram(1000, 2000)), [tl([1000, 1100])]);
+    const html = renderHtml(abResults(head, base));
+    expect(svgOf(html, 'head')).toContain('stroke="#0969da"');
+    expect(svgOf(html, 'base')).toContain('stroke="#bc4c00"');
+  });
+
+  it('no trial kept a timeline (a file before it, runner replicas): no chart', () => {
+    const p = withTimelines(phaseWith('c10', histogram(1000, 2000)), [undefined, undefined]);
+    const html = renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [p] }], []));
+    expect(html).not.toContain('latency over time');
+  });
+
+  it('bounded: trials past 1,200 points are left out, and the title says how many were drawn', () => {
+    const p = withTimelines(
+      phaseWith('c10', histogram(1000, 2000)),
+      Array.from({ length: 30 }, () => tl(Array.from({ length: 60 }, () => 1000))),
+    );
+    const svg = svgOf(
+      renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [p] }], [])),
+      'this run',
+    ) as string;
+    expect(svg).toContain('20 of 30 trials');
+    expect(svg.match(/<polyline /g)).toHaveLength(40);
   });
 });

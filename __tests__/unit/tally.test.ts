@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { combineRequestTallies, combineTallies, type EngineTally } from '../../runner/src/tally.js';
 import type { OpenLoopCounts } from '../../src/runner-kit/measurement.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import { latencyBucket } from '../../src/runner-kit/timeline.js';
+import { Recorder } from '../../runner/src/recorder.js';
 
 const repeat = (value: number, n: number): number[] => Array.from({ length: n }, () => value);
 
@@ -317,5 +319,76 @@ describe('combineTallies and combineRequestTallies: failed checks and expected s
     // the phase's checks are not the second entry's
     expect(second?.measurement.checks).toBeUndefined();
     expect(second?.measurement.expectedStatuses).toEqual(['401', '404']);
+  });
+});
+
+describe('combineTallies: latency over time (issue 51)', () => {
+  it("the threads' timelines merged into the trial's; a mix entry has none; no timeline, none", () => {
+    const a = tally(repeat(1000, 3), {
+      timeline: {
+        windowMs: 100,
+        windows: [
+          [latencyBucket(1000), 2],
+          [latencyBucket(1000), 1],
+        ],
+      },
+    });
+    const b = tally(repeat(3000, 2), { timeline: { windowMs: 200, windows: [[latencyBucket(3000), 2]] } });
+    // (an entry's own counts have no timeline: RequestCounts keeps none)
+    const { timeline: _own, ...entry } = a;
+    const { measurement } = combineTallies(
+      1,
+      [
+        { ...a, requests: [entry] },
+        { ...b, requests: [{ ...b }] },
+      ],
+      generator,
+    );
+    expect(measurement.timeline).toEqual({
+      windowMs: 200,
+      count: [5],
+      // ranks 3 of 5 and 5 of 5: 1,000 µs's bucket (960–1,023) and 3,000 µs's (2,816–3,071), their middles
+      p50: [992],
+      p99: [2944],
+    });
+    const [mixed] = combineRequestTallies(1, ['only'], [{ ...a, requests: [entry] }], generator);
+    expect(mixed?.measurement.timeline).toBeUndefined();
+    expect(combineTallies(1, [tally(repeat(1000, 3))], generator).measurement.timeline).toBeUndefined();
+  });
+
+  it('the recorder puts each success in the window of when it came; none after the rate window closed', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const r = new Recorder();
+      r.response(200, 10, 700);
+      vi.advanceTimersByTime(250);
+      r.response(200, 10, 900);
+      r.ok(0, 1100);
+      vi.advanceTimersByTime(100);
+      r.endWindow();
+      // an answer to a request written in the window: counted, but not on the timeline
+      r.response(200, 10, 5000);
+      const t = r.tally();
+      expect(t.successes).toBe(4);
+      expect(t.timeline).toEqual({
+        windowMs: 100,
+        windows: [[latencyBucket(700), 1], [], [latencyBucket(900), 1, latencyBucket(1100), 1]],
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the recorder counts successes by when they came, not failures or what came after the window', () => {
+    const r = new Recorder();
+    r.response(200, 10, 700);
+    r.response(500, 10, 900);
+    r.ok(0, 800);
+    r.error('timeout');
+    r.stop();
+    r.response(200, 10, 5000);
+    const t = r.tally();
+    expect(t.timeline?.windowMs).toBe(100);
+    expect(t.timeline?.windows).toEqual([[latencyBucket(700), 1, latencyBucket(800), 1]]);
   });
 });

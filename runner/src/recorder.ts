@@ -4,6 +4,7 @@ import type { IterationEnd } from './flow.js';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { isSuccess } from '../../src/runner-kit/expect.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
+import { TimelineRecorder } from '../../src/runner-kit/timeline.js';
 import type { EngineTally, RequestTally } from './tally.js';
 
 /** One mix entry's counts within a run (the recorder's own include them). */
@@ -83,6 +84,8 @@ export class Recorder extends RequestCounts {
 
   /** per mix entry (empty without a mix) */
   private readonly mix: RequestCounts[];
+  /** the phase's success latency by the time it came */
+  private readonly timeline = new TimelineRecorder();
 
   constructor(mixSize = 0) {
     super();
@@ -116,6 +119,14 @@ export class Recorder extends RequestCounts {
     if (!this.inWindow()) return;
     this.mix[req]?.count(status, bytes, latencyUs, ok, check);
     this.count(status, bytes, latencyUs, ok, check);
+    if (ok) this.onTimeline(latencyUs);
+  }
+
+  /** A success on the timeline, at its time in the measured window (not one answered after the
+   * window closed: those count everywhere else) */
+  private onTimeline(latencyUs: number): void {
+    if (this.windowEndAt === undefined)
+      this.timeline.record((this.lastEventAt ?? this.startedAt) - this.startedAt, latencyUs);
   }
 
   /** An outcome counted on one entry only, not the phase's own (a flow's iteration): begun. */
@@ -146,7 +157,9 @@ export class Recorder extends RequestCounts {
 
   /** A success that is not an HTTP response (a WebSocket ack), with its latency. */
   override ok(bytes: number, latencyUs: number): void {
-    if (this.inWindow()) super.ok(bytes, latencyUs);
+    if (!this.inWindow()) return;
+    super.ok(bytes, latencyUs);
+    this.onTimeline(latencyUs);
   }
 
   /** A failed request (`req` its mix entry), or a failed connect (`req` -1: no entry chosen yet). */
@@ -190,6 +203,7 @@ export class Recorder extends RequestCounts {
       loopDelayP99Us: lagUs(this.loop.percentile(99)),
       loopDelayMaxUs: lagUs(this.loop.max),
       loopUtilization: perf.eventLoopUtilization(this.utilizationAtStart).utilization,
+      timeline: this.timeline.tally(),
     };
     if (this.mix.length > 0) t.requests = this.mix.map((m) => m.tally());
     return t;

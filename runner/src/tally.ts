@@ -4,6 +4,7 @@
 import { sumOutcomes } from '../../src/runner-kit/measurement.js';
 import type { TrialMeasurement } from '../../src/runner-kit/measurement.js';
 import { encodeHistogram, mergeHistograms, summarize } from '../../src/runner-kit/histogram.js';
+import { mergeTimelines, summarizeTimeline, type TimelineTally } from '../../src/runner-kit/timeline.js';
 
 /** The counts of a trial measurement as one instance saw them, plus what the merge needs. */
 export interface EngineTally extends Pick<
@@ -36,6 +37,8 @@ export interface EngineTally extends Pick<
   hook?: { calls: number; us: number };
   /** an open loop's responses within its window: what its rate counts (absent: every response) */
   answeredInWindow?: number;
+  /** success latency by the time it came (the phase's own; a mix entry has none) */
+  timeline?: TimelineTally;
 }
 
 /** One mix entry's counts in one instance's run. */
@@ -76,6 +79,7 @@ export function combineRequestTallies(
         checks: _checks,
         expectedStatuses: _expected,
         answeredInWindow: _answered,
+        timeline: _timeline,
         ...phase
       } = t;
       const own = requests?.[k];
@@ -138,6 +142,8 @@ export function combineTallies(
       us: hooked.reduce((a, t) => a + (t.hook?.us ?? 0), 0),
     };
   Object.assign(measurement, optional);
+  const timeline = mergeTimelines(tallies.map((t) => t.timeline));
+  if (timeline) measurement.timeline = summarizeTimeline(timeline);
   const histogram = encodeHistogram(merged);
   merged.destroy();
   return { measurement, histogram };

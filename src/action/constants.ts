@@ -5,6 +5,7 @@ export const OUTPUT = {
   results: 'results',
   report: 'report',
   html: 'html-report',
+  reportUrl: 'report-url',
   baselinesUpdated: 'baselines-updated',
 } as const;
 export type OutputName = (typeof OUTPUT)[keyof typeof OUTPUT];

@@ -2,8 +2,8 @@
 // keeps gh-pages: read from the branch before a run (no branch yet: an empty history), and appended by
 // an update run with a commit on top of the branch's, pushed without force. Two refreshes racing: the
 // second's push is refused, so it reads the branch again, appends its entry to what is there now and
-// pushes again, a bounded number of times. Only the history file changes: every other file on the
-// branch (a Pages site, say) is kept. No working tree is touched: the commit is made with git's
+// pushes again, a bounded number of times. Only the history file and its trend page change: every
+// other file on the branch (a Pages site, say) is kept. No working tree is touched: the commit is made with git's
 // plumbing and a private index file.
 import { environmentError } from '../common/errors.js';
 
@@ -71,13 +71,15 @@ export function readBranchHistory(git: Git, branch: string, file: string): { tex
   return { text: shown.stdout, parent: parent.stdout.trim() };
 }
 
-/** A commit of `parent`'s tree with `file` holding `text` (a new branch: that file alone). */
-function commitOf(git: Git, parent: string | null, file: string, text: string, message: string): string {
+/** A commit of `parent`'s tree with each file holding its text (a new branch: those files alone). */
+function commitOf(git: Git, parent: string | null, files: Record<string, string>, message: string): string {
   const must = (r: ReturnType<Git>, what: string) => {
     if (r.code !== 0) throw environmentError(`history-branch: git ${what} failed: ${oneLine(r.stderr)}`);
     return r.stdout.trim();
   };
-  const blob = must(git(['hash-object', '-w', '--stdin'], { input: text }), 'hash-object');
+  const blobs = Object.entries(files).map(
+    ([file, text]) => [file, must(git(['hash-object', '-w', '--stdin'], { input: text }), 'hash-object')] as const,
+  );
   const index = must(
     git(['rev-parse', '--path-format=absolute', '--git-path', 'perf-gate-history.index']),
     'rev-parse',
@@ -85,7 +87,8 @@ function commitOf(git: Git, parent: string | null, file: string, text: string, m
   // a private index in .git (read-tree fills it afresh each time): the checkout's own is never touched
   const env = { GIT_INDEX_FILE: index };
   must(git(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env }), 'read-tree');
-  must(git(['update-index', '--add', '--cacheinfo', `100644,${blob},${file}`], { env }), 'update-index');
+  for (const [file, blob] of blobs)
+    must(git(['update-index', '--add', '--cacheinfo', `100644,${blob},${file}`], { env }), 'update-index');
   const tree = must(git(['write-tree'], { env }), 'write-tree');
   const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message];
   return must(git(args, { env: IDENTITY }), 'commit-tree');
@@ -93,9 +96,10 @@ function commitOf(git: Git, parent: string | null, file: string, text: string, m
 
 /**
  * Appends to the branch's history: `append` is given the file as it is on the branch and returns it
- * with this run's entry; pushed as a commit on top of the branch, without force. Refused (the branch
- * moved since it was read): read again and append again, up to HISTORY_ATTEMPTS times. Returns the
- * commit pushed and the attempts it took.
+ * with this run's entry; `beside` (the trend page) is given the appended history and returns other
+ * files to write in the same commit. Pushed as a commit on top of the branch, without force. Refused
+ * (the branch moved since it was read): read again and append again, up to HISTORY_ATTEMPTS times.
+ * Returns the commit pushed and the attempts it took.
  */
 export function appendBranchHistory(
   git: Git,
@@ -103,11 +107,13 @@ export function appendBranchHistory(
   file: string,
   append: (text: string) => string,
   message: string,
+  beside: (history: string) => Record<string, string> = () => ({}),
 ): { commit: string; attempts: number } {
   let last = '';
   for (let attempt = 1; attempt <= HISTORY_ATTEMPTS; attempt++) {
     const { text, parent } = readBranchHistory(git, branch, file);
-    const commit = commitOf(git, parent, file, append(text), message);
+    const appended = append(text);
+    const commit = commitOf(git, parent, { ...beside(appended), [file]: appended }, message);
     const pushed = git(['push', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`]);
     if (pushed.code === 0) return { commit, attempts: attempt };
     // --porcelain says each ref's fate on a line of its own: `!<TAB>from:to<TAB>[rejected] (why)`

@@ -1,6 +1,7 @@
 // The Action's main entry: binds the real dependencies and runs. Everything else is in main.ts.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { defaultWorkspace, loadConfig } from '../config/load.js';
@@ -9,6 +10,7 @@ import { realRunDeps } from '../run/deps.js';
 import { Progress, progressSink } from '../run/progress.js';
 import { newRunId, run as runPerfGate } from '../run/run.js';
 import { exitOnSignals } from '../run/signals.js';
+import { fetchArtifactHttp } from './artifact.js';
 import { githubApi } from './github.js';
 import { run } from './main.js';
 
@@ -43,6 +45,11 @@ await run({
     runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
   configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
   newRunId,
+  artifactHttp: fetchArtifactHttp(),
+  readBytes: (path) => readFileSync(path),
+  sleep: (ms) => sleep(ms).then(() => undefined),
+  now: () => new Date(),
+  mask: core.setSecret,
   git: (args, opts) => {
     // messages in English (what history-branch.ts reads), never a prompt, never a hang
     const r = spawnSync('git', [...args], {

@@ -6,6 +6,8 @@ import { branchProblem, fileProblem } from './history-branch.js';
 
 /** The history file's name on its branch when `history` does not name one. */
 export const DEFAULT_BRANCH_HISTORY = 'perf-history.jsonl';
+/** The trend page written beside it on the branch when `history-page` does not name one. */
+export const DEFAULT_HISTORY_PAGE = 'perf-history.html';
 
 export const COMMENT_MODES = ['always', 'on-regression', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -41,12 +43,17 @@ export interface ActionInputs {
   /** the branch the history is kept on (read before the run, an update's entry pushed to it); empty:
    * the history is a file of the workspace */
   historyBranch: string;
+  /** the trend page an append writes beside the history on its branch; empty: none (no branch, or
+   * `history-page: false`) */
+  historyPage: string;
   /** report mode: the results file the pull request's run uploaded */
   results: string;
   /** report mode: the PR number the pull request's run uploaded (checked against the API) */
   prNumber: number | undefined;
   /** report mode: set a commit status on the PR's head commit */
   status: boolean;
+  /** upload the run's page, results and profiles as an artifact and link it (default true) */
+  uploadReport: boolean;
 }
 
 /** The runner exposes input `x-y` as INPUT_X-Y (spaces to underscores, upper case). */
@@ -87,9 +94,21 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const history = input(env, 'history', historyBranch ? DEFAULT_BRANCH_HISTORY : '');
   const fileSaid = historyBranch ? fileProblem(history) : undefined;
   if (fileSaid) throw usageError(`input history: ${JSON.stringify(history)} ${fileSaid} (with history-branch)`);
+  // the trend page written beside the history on its branch (for GitHub Pages); 'false': none
+  const pageGiven = input(env, 'history-page', DEFAULT_HISTORY_PAGE);
+  const historyPage = !historyBranch || pageGiven.toLowerCase() === 'false' ? '' : pageGiven;
+  const pageSaid = historyPage ? fileProblem(historyPage) : undefined;
+  if (pageSaid) throw usageError(`input history-page: ${JSON.stringify(historyPage)} ${pageSaid}`);
+  if (historyPage && historyPage === history)
+    throw usageError(
+      `input history-page: ${JSON.stringify(historyPage)} is the history file itself; name a page beside it`,
+    );
   const status = input(env, 'status', 'true').toLowerCase();
   if (!['true', 'false'].includes(status))
     throw usageError(`input status: ${JSON.stringify(status)} must be true or false`);
+  const upload = input(env, 'upload-report', 'true').toLowerCase();
+  if (!['true', 'false'].includes(upload))
+    throw usageError(`input upload-report: ${JSON.stringify(upload)} must be true or false`);
   return {
     config: input(env, 'config', 'perf-gate.yml'),
     mode,
@@ -114,8 +133,10 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     csv: input(env, 'csv', ''),
     history,
     historyBranch,
+    historyPage,
     results: input(env, 'results', 'perf-gate-results.json'),
     prNumber: pr ? Number(pr) : undefined,
     status: status === 'true',
+    uploadReport: upload === 'true',
   };
 }

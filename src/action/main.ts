@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { appendHistory, historyAcceptance, historyEntry } from '../history/history.js';
+import { appendHistory, historyAcceptance, historyEntry, parseHistory } from '../history/history.js';
+import { historyShifts } from '../history/shifts.js';
+import { renderHistoryHtml } from '../report/history-html.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
@@ -21,6 +23,8 @@ import { isForkPullRequest, readContext, workspacePath, type ActionContext } fro
 import type { GitHubApi } from './github.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { appendBranchHistory, type Git, readBranchHistory } from './history-branch.js';
+import type { ArtifactHttp } from './artifact.js';
+import { artifactLine, runFiles, uploadRunFiles } from './upload.js';
 
 /** The part of @actions/core the Action uses. */
 export interface ActionIO {
@@ -52,6 +56,13 @@ export interface ActionDeps {
   newRunId: () => string;
   /** git in the workspace (input history-branch) */
   git: Git;
+  /** the artifact service's HTTP (input upload-report) */
+  artifactHttp: ArtifactHttp;
+  readBytes: (path: string) => Uint8Array;
+  sleep: (ms: number) => Promise<void>;
+  now: () => Date;
+  /** a secret the log masks from here on (core.setSecret) */
+  mask: (secret: string) => void;
 }
 
 /** report mode writes the re-rendered report here (the working directory) */
@@ -109,13 +120,28 @@ export async function run(deps: ActionDeps): Promise<void> {
     // a gate of a pull request: the rows its writers accepted on purpose
     const accept = mode.gates ? await acceptancesOf(deps, ctx, inputs) : [];
     const request = accept.length > 0 ? { ...asked, accept } : asked;
-    const outcome = await deps.perfGate(request);
+    const ran = await deps.perfGate(request);
+    // the run's page and files as an artifact, linked from the comment and the summary
+    const uploaded = inputs.uploadReport
+      ? await uploadRunFiles({ ...deps, http: deps.artifactHttp }, runFiles(ran, deps.cwd), inputs.reportId)
+      : undefined;
+    const outcome = uploaded ? { ...ran, report: `${ran.report}\n\n${artifactLine(uploaded)}\n` } : ran;
+    // (the report file too: a refresh pull request's body is that file; one that cannot be written
+    // is a warning: the run and its verdict stand)
+    if (uploaded) {
+      try {
+        deps.writeFile(outcome.reportPath, outcome.report);
+      } catch (err) {
+        io.warning(`perf-gate: the link to the run's page is not in ${outcome.reportPath}: ${(err as Error).message}`);
+      }
+    }
     setOutputs(io, {
       verdict: outcome.verdict,
       regressions: String(outcome.regressions),
       results: outcome.resultsPath,
       report: outcome.reportPath,
       html: outcome.htmlPath,
+      reportUrl: uploaded?.url ?? '',
       baselinesUpdated: outcome.baselinesUpdated.join(' '),
     });
     if (ctx.hasSummary) await io.writeSummary(outcome.report);
@@ -134,6 +160,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         inputs.history,
         (text) => appendHistory(text, entry),
         message,
+        trendPage(inputs),
       );
       io.info(
         `perf-gate: history appended on branch ${inputs.historyBranch} (${pushed.commit.slice(0, 12)}${pushed.attempts > 1 ? `, after ${pushed.attempts} attempts: the branch moved` : ''})`,
@@ -151,6 +178,7 @@ export async function run(deps: ActionDeps): Promise<void> {
           inputs.history,
           (text) => appendHistory(text, accepted),
           `perf-gate: ${accepted.rows.length} regression${accepted.rows.length === 1 ? '' : 's'} accepted${accepted.pr !== undefined ? ` in #${accepted.pr}` : ''}`,
+          trendPage(inputs),
         );
         io.info(`perf-gate: the accepted regressions are recorded on branch ${inputs.historyBranch}`);
       } catch (err) {
@@ -187,6 +215,16 @@ export async function run(deps: ActionDeps): Promise<void> {
   } catch (err) {
     await failed(deps, ctx, err);
   }
+}
+
+/** history-branch: the trend page (`history-page`) of the history as appended, written beside it in
+ * the same commit, or nothing (`history-page: false`). */
+function trendPage(inputs: ActionInputs): (history: string) => Record<string, string> {
+  return (history) => {
+    if (!inputs.historyPage) return {};
+    const { entries, acceptances } = parseHistory(history);
+    return { [inputs.historyPage]: renderHistoryHtml(entries, historyShifts(entries, { acceptances })) };
+  };
 }
 
 /** history-branch: the branch's history file written where the run reads it (and an update appends). */
@@ -266,6 +304,7 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
       report: REPORT_FILE,
       // (the fork's run wrote its own page; this job re-renders only the Markdown)
       html: '',
+      reportUrl: '',
       baselinesUpdated: '',
     });
     if (ctx.hasSummary) await io.writeSummary(r.report);
@@ -343,7 +382,15 @@ async function failed(deps: ActionDeps, ctx: ActionContext, err: unknown): Promi
   const user = err instanceof UserError;
   const message = user ? err.message : `perf-gate: internal error: ${(err as Error).message}`;
   const details = user ? err.details : [];
-  setOutputs(io, { verdict: 'error', regressions: '0', results: '', report: '', html: '', baselinesUpdated: '' });
+  setOutputs(io, {
+    verdict: 'error',
+    regressions: '0',
+    results: '',
+    report: '',
+    html: '',
+    reportUrl: '',
+    baselinesUpdated: '',
+  });
   if (ctx.hasSummary) await io.writeSummary(renderError(message, details)).catch(() => {});
   // config problems (`FILE:LINE:COL: key: message`, exit 2) as annotations on the file, where a PR
   // shows them; never SUT log lines, whatever they look like

@@ -1,7 +1,7 @@
 // Pure: the run as one self-contained HTML page (issue 51's report people can look at): the verdict and
 // every comparison row, then per phase the latency distribution of this run against the other side's
 // (base in A/B; the baseline is not in a results file, so a gate run's phases show this run's alone),
-// its percentiles, its errors by kind and each SUT service's resources and CPU per response. No
+// each side's latency over time within its trials, its percentiles, its errors by kind and each SUT service's resources and CPU per response. No
 // script, no network: styles inline, charts as inline SVG, and a Content-Security-Policy that forbids
 // loading anything. Every text from the results file (a fork's artifact, the config, the service) is
 // escaped; the page is bounded (at most MAX_PHASES phase sections).
@@ -132,6 +132,8 @@ function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | und
     `<h2>${e(scenario)} / ${e(p.name)}</h2>`,
     `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}${p.flags.length ? `; ${e(p.flags.join('; '))}` : ''}</p>`,
     distributionSvg(m.histogram, other?.merged.histogram),
+    // (a side without a timeline adds no line: a page of files before it is as it was)
+    ...sides.map(([name, ph], i) => timelineSvg(name, ph, COLOURS[i] as string)).filter((svg) => svg !== ''),
     percentiles,
     errorsTable(p),
     resourcesTable(p, other),
@@ -233,6 +235,69 @@ function sweepSection(s: ScenarioResult): string {
       ? `<p class="meta">… and ${curve.points.length - points.length} more levels (see the results file).</p>`
       : '',
   ].join('\n');
+}
+
+/** The most points a timeline chart draws (every trial's windows together); beyond, trials are left out. */
+const MAX_TIMELINE_POINTS = 1200;
+
+/**
+ * A side's latency over time within its trials (issue 51): each trial's windows in turn along the x
+ * axis (a gap between trials), p99 drawn solid and p50 faint, an empty window breaking the line.
+ * Nothing where no trial kept a timeline (files before it, runner replicas).
+ */
+export function timelineSvg(side: string, p: PhaseResult, colour: string): string {
+  const drawn: Array<{ trial: number; windowMs: number; p50: number[]; p99: number[]; count: number[] }> = [];
+  let points = 0;
+  for (const t of p.trials) {
+    const tl = t.timeline;
+    if (!tl || tl.count.length === 0) continue;
+    if (points + tl.count.length > MAX_TIMELINE_POINTS) break;
+    drawn.push({ trial: t.trial, ...tl });
+    points += tl.count.length;
+  }
+  if (drawn.length === 0) return '';
+  const W = 720;
+  const H = 180;
+  const pad = 36;
+  const gap = 2;
+  let most = 1;
+  for (const d of drawn) d.p99.forEach((v, i) => (d.count[i] ?? 0) > 0 && v > most && (most = v));
+  const slots = points + gap * (drawn.length - 1);
+  const x = (slot: number) => pad + (slots <= 1 ? 0 : (slot * (W - 2 * pad)) / (slots - 1));
+  const y = (v: number) => H - pad - (v / most) * (H - 2 * pad);
+  const lines: string[] = [];
+  const labels: string[] = [];
+  let at = 0;
+  for (const d of drawn) {
+    for (const [key, width, opacity] of [
+      ['p50', 1, 0.45],
+      ['p99', 2, 1],
+    ] as const) {
+      // runs of windows with responses, each one polyline
+      let run: string[] = [];
+      const flush = () => {
+        if (run.length > 1)
+          lines.push(
+            `<polyline points="${run.join(' ')}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-opacity="${opacity}"/>`,
+          );
+        else if (run.length === 1) {
+          const [cx, cy] = (run[0] as string).split(',');
+          lines.push(`<circle cx="${cx}" cy="${cy}" r="1.5" fill="${colour}" fill-opacity="${opacity}"/>`);
+        }
+        run = [];
+      };
+      d[key].forEach((v, i) => {
+        if ((d.count[i] ?? 0) === 0) flush();
+        else run.push(`${x(at + i).toFixed(1)},${y(v).toFixed(1)}`);
+      });
+      flush();
+    }
+    labels.push(`<text x="${x(at).toFixed(1)}" y="${H - 12}">trial ${d.trial}</text>`);
+    at += d.count.length + gap;
+  }
+  const windows = [...new Set(drawn.map((d) => d.windowMs))].map((ms) => `${ms} ms`).join(', ');
+  const title = `${side}: p99 (solid) and p50 (faint) in ${windows} windows, ${drawn.length} of ${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}, each within 1/16 (top: ${formatUs(most)})`;
+  return `<svg role="img" aria-label="${e(`latency over time, ${side}`)}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><text x="${pad}" y="14">${e(title)}</text><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${lines.join('')}${labels.join('')}</svg>`;
 }
 
 /** One line over the ladder's levels (evenly spaced), each point labelled, the knee's level marked. */

@@ -63,8 +63,13 @@ export function baselineOf(
     scenarioHash: result.scenarioHash,
     provenance,
     // the trials put aside on a busy machine stay in the run's results, not in what later runs read,
-    // and so does the generator's cost (the machine's figure of that run, nothing a gate compares)
-    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => p),
+    // and so does the generator's cost (the machine's figure of that run, nothing a gate compares),
+    // and each trial's latency over time (the run's page draws it; a baseline in the repository would
+    // only grow by it)
+    phases: result.phases.map(({ discarded: _aside, generatorCpuUs: _cost, ...p }) => ({
+      ...p,
+      trials: p.trials.map(({ timeline: _timeline, ...t }) => t),
+    })),
     ...(profiles.length > 0 ? { profiles: [...profiles] } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The runner↔host protocol, part 2: what the runner measures in a trial, and the pure helpers both
 // sides use to add counts up. The runner imports nothing from the host but src/runner-kit/.
 import type { LatencySummary } from './histogram.js';
+import type { LatencyTimeline } from './timeline.js';
 
 /** What the runner measured in one trial (one measured run of one phase). */
 export interface TrialMeasurement {
@@ -44,6 +45,9 @@ export interface TrialMeasurement {
   delivery?: DeliveryCounts;
   /** a load shared by runner replicas: how many, and how far apart their measured stages started */
   replicas?: ReplicaStarts;
+  /** success latency over the trial's window (the HTML page's chart; never a verdict's figure):
+   * absent in files written before it existed, and where runner replicas shared the load */
+  timeline?: LatencyTimeline;
 }
 
 /** A trial run by several runner replicas (runner.replicas; src/runner-kit/replicas.ts). */

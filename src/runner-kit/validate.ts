@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EVENT_MARKER, MAX_WARMUP_WINDOWS, type RunnerEvent } from './plan.js';
 import { PROFILE_MAX_BYTES } from './profile.js';
+import { TIMELINE_WINDOWS } from './timeline.js';
 
 const count = z.number().int().nonnegative();
 const nonneg = z.number().nonnegative();
@@ -64,6 +65,17 @@ export const trialMeasurementSchema = z.object({
     .optional(),
   delivery: z.object({ sent: count, delivered: count }).optional(),
   replicas: z.object({ count, startSkewMs: nonneg }).optional(),
+  timeline: z
+    .object({
+      windowMs: nonneg,
+      count: z.array(count).max(TIMELINE_WINDOWS),
+      p50: z.array(nonneg).max(TIMELINE_WINDOWS),
+      p99: z.array(nonneg).max(TIMELINE_WINDOWS),
+    })
+    .refine((t) => t.p50.length === t.count.length && t.p99.length === t.count.length, {
+      message: 'a timeline has one count, p50 and p99 per window',
+    })
+    .optional(),
 });
 
 const stage = z.enum(['warmup', 'measure']);
