@@ -101154,19 +101154,24 @@ function comparisonsTable(comparisons) {
 }
 function phaseSection(scenario2, p, other, ab2) {
   const m = p.merged;
-  const latency2 = (ph, k) => ph && ph.merged.latency.count > 0 ? formatUs(ph.merged.latency[k]) : "—";
+  const latency2 = (ph, k) => {
+    if (!ph || ph.merged.latency.count === 0) return "—";
+    const own2 = ph.trials.filter((t) => t.latency.count > 0).map((t) => t.latency[k]);
+    const range = own2.length >= 2 ? `<br><span class="meta">${e(formatUs(Math.min(...own2)))}–${e(formatUs(Math.max(...own2)))}</span>` : "";
+    return `${e(formatUs(ph.merged.latency[k]))}${range}`;
+  };
   const ks = ["p50", "p90", "p99", "max"];
   const sides = other ? [["head", p], ["base", other]] : [[ab2 ? "head" : "this run", p]];
   const percentiles2 = [
     `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join("")}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
     ...sides.map(
-      ([name2, ph]) => `<tr><td class="text">${name2}</td>${ks.map((k) => `<td>${e(latency2(ph, k))}</td>`).join("")}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`
+      ([name2, ph]) => `<tr><td class="text">${name2}</td>${ks.map((k) => `<td>${latency2(ph, k)}</td>`).join("")}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`
     ),
     "</tbody></table>"
   ].join("");
   return [
     `<h2>${e(scenario2)} / ${e(p.name)}</h2>`,
-    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? "" : "s"}${p.flags.length ? `; ${e(p.flags.join("; "))}` : ""}</p>`,
+    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? "" : "s"} (each percentile over them merged; under it, the lowest and highest trial's own)${p.flags.length ? `; ${e(p.flags.join("; "))}` : ""}</p>`,
     distributionSvg(m.histogram, other?.merged.histogram),
     // (a side without a timeline adds no line: a page of files before it is as it was)
     ...sides.map(([name2, ph], i) => timelineSvg(name2, ph, COLOURS[i])).filter((svg) => svg !== ""),

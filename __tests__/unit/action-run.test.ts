@@ -725,6 +725,32 @@ describe('/perf-gate accept: failing rows accepted on purpose by someone with wr
   });
 });
 
+/** A bare origin with main, and a clone of it (the workflow's checkout) that `git` runs in. */
+function repo() {
+  const root = mkdtempSync(join(tmpdir(), 'perf-gate-action-history-'));
+  const sh = (cwd: string, ...args: string[]) => {
+    const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, HOME: root } });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  sh(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git');
+  sh(root, 'clone', '-q', join(root, 'origin.git'), 'work');
+  const work = join(root, 'work');
+  sh(work, '-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'base');
+  sh(work, 'push', '-q', 'origin', 'HEAD:refs/heads/main');
+  const git: ActionDeps['git'] = (args, opts) => {
+    const r = spawnSync('git', [...args], {
+      cwd: work,
+      encoding: 'utf8',
+      input: opts?.input,
+      env: { ...process.env, HOME: root, ...opts?.env },
+    });
+    return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+  };
+  const branchFile = (ref: string) => sh(join(root, 'origin.git'), 'show', ref);
+  return { root, git, branchFile, done: () => rmSync(root, { recursive: true, force: true }) };
+}
+
 describe("/perf-gate accept in report mode: the fork's artifact's own acceptances are not taken", () => {
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-report-accept-'));
   const FORK = 'mallory/shop';
@@ -747,10 +773,17 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
   );
   const path = join(dir, 'forged.json');
   writeFileSync(path, stableStringify(forged));
-  const reportHarness = () => {
+  const reportHarness = (env: Record<string, string> = {}, git?: ActionDeps['git']) => {
     const h = harness({
-      env: { GITHUB_EVENT_NAME: 'workflow_run', INPUT_MODE: 'report', INPUT_RESULTS: path, 'INPUT_PR-NUMBER': '7' },
+      env: {
+        GITHUB_EVENT_NAME: 'workflow_run',
+        INPUT_MODE: 'report',
+        INPUT_RESULTS: path,
+        'INPUT_PR-NUMBER': '7',
+        ...env,
+      },
       event,
+      ...(git ? { git } : {}),
     });
     h.api.pulls.push({ number: 7, state: 'open', headSha: 'f00d', headRepo: FORK });
     return h;
@@ -795,35 +828,51 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
       'perf-gate: /perf-gate accept by mallory not taken: mallory has read access to the repository, not write',
     );
   });
+
+  it("with history-branch: the writer's acceptance recorded on the branch, at the commit the API proved and this job's time", async () => {
+    const r = repo();
+    try {
+      const h = reportHarness({ 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root }, r.git);
+      h.api.access = { alice: 'write' };
+      h.api.comments.push({
+        id: 1,
+        body: '/perf-gate accept search: the new ranking',
+        user: { login: 'alice', type: 'User' },
+      });
+      await run(h.deps);
+      expect(h.outputs.verdict).toBe('pass');
+      const line = JSON.parse(r.branchFile('perf-history:perf-history.jsonl')) as Record<string, unknown>;
+      expect(line).toMatchObject({
+        kind: 'acceptance',
+        pr: 7,
+        commit: 'f00d',
+        time: '2026-11-30T12:00:00.000Z',
+        rows: [{ phase: 'search/c10', metric: 'p99', by: 'alice', reason: 'the new ranking' }],
+      });
+      // and its trend page beside it
+      expect(r.branchFile('perf-history:perf-history.html').startsWith('<!doctype html>')).toBe(true);
+      expect(h.calls).toContain('info perf-gate: the accepted regressions are recorded on branch perf-history');
+    } finally {
+      r.done();
+    }
+  });
+
+  it("with history-branch: the artifact's own acceptance (no writer's) records nothing", async () => {
+    const r = repo();
+    try {
+      const h = reportHarness({ 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root }, r.git);
+      await run(h.deps);
+      expect(h.outputs.verdict).toBe('regression');
+      // (no branch was made: nothing was pushed)
+      expect(() => r.branchFile('perf-history:perf-history.jsonl')).toThrow(/perf-history/);
+    } finally {
+      r.done();
+    }
+  });
 });
 
 describe('input history-branch: the history kept on a branch of its own', () => {
   /** an origin (bare) and a clone of it, the workspace; git bound in the clone as the Action binds it */
-  function repo() {
-    const root = mkdtempSync(join(tmpdir(), 'perf-gate-action-history-'));
-    const sh = (cwd: string, ...args: string[]) => {
-      const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, HOME: root } });
-      if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-      return r.stdout.trim();
-    };
-    sh(root, 'init', '-q', '--bare', '-b', 'main', 'origin.git');
-    sh(root, 'clone', '-q', join(root, 'origin.git'), 'work');
-    const work = join(root, 'work');
-    sh(work, '-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'base');
-    sh(work, 'push', '-q', 'origin', 'HEAD:refs/heads/main');
-    const git: ActionDeps['git'] = (args, opts) => {
-      const r = spawnSync('git', [...args], {
-        cwd: work,
-        encoding: 'utf8',
-        input: opts?.input,
-        env: { ...process.env, HOME: root, ...opts?.env },
-      });
-      return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
-    };
-    const branchFile = (ref: string) => sh(join(root, 'origin.git'), 'show', ref);
-    return { root, git, branchFile, done: () => rmSync(root, { recursive: true, force: true }) };
-  }
-
   it('an update: the run reads the branch’s history from a file of its own, and its entry is pushed to the branch', async () => {
     const r = repo();
     try {

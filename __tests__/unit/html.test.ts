@@ -252,3 +252,22 @@ describe('renderHtml: latency over time within the trials (issue 51)', () => {
     expect(svg.match(/<polyline /g)).toHaveLength(40);
   });
 });
+
+describe('renderHtml: percentiles with the trials’ spread', () => {
+  it("each percentile over the merged trials, and under it the lowest and highest trial's own", () => {
+    const p = phase('c10', { latency: { p50: 1500, p90: 1900, p99: 2400, max: 3000, count: 3000 } }, [
+      { latency: { p50: 1400, p90: 1800, p99: 2000, max: 2500, count: 1000 } },
+      { latency: { p50: 1500, p90: 1900, p99: 2400, max: 3000, count: 1000 } },
+      { latency: { p50: 1600, p90: 2000, p99: 2900, max: 2900, count: 1000 } },
+    ]);
+    const html = renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [p] }], []));
+    expect(html).toContain(
+      '<tr><td class="text">this run</td><td>1.5ms<br><span class="meta">1.4ms–1.6ms</span></td><td>1.9ms<br><span class="meta">1.8ms–2ms</span></td><td>2.4ms<br><span class="meta">2ms–2.9ms</span></td><td>3ms<br><span class="meta">2.5ms–3ms</span></td>',
+    );
+    // one trial: no spread to show
+    const one = phase('c10', { latency: { p50: 1500, p90: 1900, p99: 2400, max: 3000, count: 1000 } });
+    expect(renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [one] }], []))).toContain(
+      '<td class="text">this run</td><td>1.5ms</td>',
+    );
+  });
+});

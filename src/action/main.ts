@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
 import { scenarioLines } from '../config/lines.js';
-import { appendHistory, historyAcceptance, historyEntry, parseHistory } from '../history/history.js';
+import {
+  appendHistory,
+  historyAcceptance,
+  type HistoryAcceptance,
+  historyEntry,
+  parseHistory,
+} from '../history/history.js';
 import { historyShifts } from '../history/shifts.js';
 import { renderHistoryHtml } from '../report/history-html.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
@@ -170,23 +176,7 @@ export async function run(deps: ActionDeps): Promise<void> {
     // after the merge is then said to be known (a job that may not push: a warning, the check stands)
     const accepted =
       onBranch && mode.gates ? historyAcceptance(outcome.results, ctx.event.pull_request?.number) : undefined;
-    if (accepted) {
-      try {
-        appendBranchHistory(
-          deps.git,
-          inputs.historyBranch,
-          inputs.history,
-          (text) => appendHistory(text, accepted),
-          `perf-gate: ${accepted.rows.length} regression${accepted.rows.length === 1 ? '' : 's'} accepted${accepted.pr !== undefined ? ` in #${accepted.pr}` : ''}`,
-          trendPage(inputs),
-        );
-        io.info(`perf-gate: the accepted regressions are recorded on branch ${inputs.historyBranch}`);
-      } catch (err) {
-        io.warning(
-          `perf-gate: the accepted regressions could not be recorded on branch ${inputs.historyBranch} (${(err as Error).message}); give this job contents: write to record them`,
-        );
-      }
-    }
+    if (accepted) recordAcceptance(deps, inputs, accepted);
     // the comparisons of a mode that does not gate (an update's with the previous baselines) are
     // information, not failures
     const gated = mode.gates ? outcome.results.comparisons : [];
@@ -214,6 +204,26 @@ export async function run(deps: ActionDeps): Promise<void> {
     if (failsOnShift) io.setFailed(shiftedLine(shifted));
   } catch (err) {
     await failed(deps, ctx, err);
+  }
+}
+
+/** history-branch: a pull request's regressions accepted on purpose appended to the branch's history;
+ * a job that may not push warns (its check stands). */
+function recordAcceptance(deps: ActionDeps, inputs: ActionInputs, accepted: HistoryAcceptance): void {
+  try {
+    appendBranchHistory(
+      deps.git,
+      inputs.historyBranch,
+      inputs.history,
+      (text) => appendHistory(text, accepted),
+      `perf-gate: ${accepted.rows.length} regression${accepted.rows.length === 1 ? '' : 's'} accepted${accepted.pr !== undefined ? ` in #${accepted.pr}` : ''}`,
+      trendPage(inputs),
+    );
+    deps.io.info(`perf-gate: the accepted regressions are recorded on branch ${inputs.historyBranch}`);
+  } catch (err) {
+    deps.io.warning(
+      `perf-gate: the accepted regressions could not be recorded on branch ${inputs.historyBranch} (${(err as Error).message}); give this job contents: write to record them`,
+    );
   }
 }
 
@@ -297,6 +307,17 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
       deps.readFile,
     );
     deps.writeFile(REPORT_FILE, r.report);
+    // a fork's regressions accepted on purpose, read by this trusted job, written to the history's
+    // branch as a same-repository pull request's run writes them (its own run cannot: its token reads)
+    if (inputs.historyBranch && r.accepted && r.pr !== undefined) {
+      // the commit the API proved and this job's clock, not what the artifact says of itself
+      const { results, commit } = r.accepted;
+      const line = historyAcceptance(
+        { ...results, finishedAt: deps.now().toISOString(), provenance: { ...results.provenance, commit } },
+        r.pr,
+      );
+      if (line) recordAcceptance(deps, inputs, line);
+    }
     setOutputs(io, {
       verdict: r.verdict,
       regressions: String(r.regressions),

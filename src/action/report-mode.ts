@@ -34,6 +34,9 @@ export interface ReportOutcome {
   report: string;
   pr: number | undefined;
   state: CommitState | undefined;
+  /** the rows writers of the pull request accepted, as this trusted job read them (none: undefined),
+   * with the commit the API proved the run's; for the history (history-branch) */
+  accepted?: { results: ResultsFile; commit: string };
 }
 
 type WorkflowRun = NonNullable<GitHubEvent['workflow_run']>;
@@ -127,7 +130,12 @@ export async function runReport(
   if (pr === undefined) return withStatus(outcome, req, ctx, api, log, run, gated);
   const accepted = acceptIn(asMeasured, gated ? await pullRequestAcceptances(api, pr, log) : []);
   for (const line of accepted.unused) log.warning(`perf-gate: ${line}`);
-  const final = { ...rendered(accepted.results, req.reportId), pr };
+  const taken = accepted.results.comparisons.some((c) => c.result === 'accepted');
+  const final = {
+    ...rendered(accepted.results, req.reportId),
+    pr,
+    ...(taken && run.head_sha ? { accepted: { results: accepted.results, commit: run.head_sha } } : {}),
+  };
   await publishComment(
     api,
     { pr, mode: req.comment, reportId: req.reportId, report: final.report, verdict: final.verdict },

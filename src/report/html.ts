@@ -116,21 +116,29 @@ function comparisonsTable(comparisons: readonly Comparison[]): string {
 
 function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | undefined, ab: boolean): string {
   const m = p.merged;
-  const latency = (ph: PhaseResult | undefined, k: 'p50' | 'p90' | 'p99' | 'max') =>
-    ph && ph.merged.latency.count > 0 ? formatUs(ph.merged.latency[k]) : '—';
+  // the merged trials' figure, and under it the range of the trials' own (the spread a verdict weighs)
+  const latency = (ph: PhaseResult | undefined, k: 'p50' | 'p90' | 'p99' | 'max') => {
+    if (!ph || ph.merged.latency.count === 0) return '—';
+    const own = ph.trials.filter((t) => t.latency.count > 0).map((t) => t.latency[k]);
+    const range =
+      own.length >= 2
+        ? `<br><span class="meta">${e(formatUs(Math.min(...own)))}–${e(formatUs(Math.max(...own)))}</span>`
+        : '';
+    return `${e(formatUs(ph.merged.latency[k]))}${range}`;
+  };
   const ks = ['p50', 'p90', 'p99', 'max'] as const;
   const sides = other ? [['head', p] as const, ['base', other] as const] : [[ab ? 'head' : 'this run', p] as const];
   const percentiles = [
     `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join('')}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
     ...sides.map(
       ([name, ph]) =>
-        `<tr><td class="text">${name}</td>${ks.map((k) => `<td>${e(latency(ph, k))}</td>`).join('')}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`,
+        `<tr><td class="text">${name}</td>${ks.map((k) => `<td>${latency(ph, k)}</td>`).join('')}<td>${ph.merged.responses}</td><td>${Math.round(ph.merged.rps)}</td></tr>`,
     ),
     '</tbody></table>',
   ].join('');
   return [
     `<h2>${e(scenario)} / ${e(p.name)}</h2>`,
-    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? '' : 's'}${p.flags.length ? `; ${e(p.flags.join('; '))}` : ''}</p>`,
+    `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? '' : 's'} (each percentile over them merged; under it, the lowest and highest trial's own)${p.flags.length ? `; ${e(p.flags.join('; '))}` : ''}</p>`,
     distributionSvg(m.histogram, other?.merged.histogram),
     // (a side without a timeline adds no line: a page of files before it is as it was)
     ...sides.map(([name, ph], i) => timelineSvg(name, ph, COLOURS[i] as string)).filter((svg) => svg !== ''),
