@@ -99236,7 +99236,12 @@ var againstBaselines = {
   },
   judge: ({ results: results2, scenarios, baselines }) => {
     const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    return gateResults(results2, baselines, (name2) => thresholds2.get(name2)).results;
+    const judged = gateResults(results2, baselines, (name2) => thresholds2.get(name2)).results;
+    const compared = results2.scenarios.flatMap((s) => {
+      const b = baselines.get(s.name);
+      return b ? [{ name: b.scenario, scenarioHash: b.scenarioHash, phases: b.phases }] : [];
+    });
+    return compared.length > 0 ? { ...judged, baseline: compared } : judged;
   },
   report: "comparison",
   trend: true
@@ -100857,6 +100862,7 @@ var resultsFileSchema = external_exports.looseObject({
     notes: external_exports.array(external_exports.string()),
     sideBySide: external_exports.object({ head: external_exports.array(external_exports.string()), base: external_exports.array(external_exports.string()) }).optional()
   }).optional(),
+  baseline: external_exports.array(scenarioResult).optional(),
   unswept: external_exports.array(external_exports.string()).optional(),
   interleaved: external_exports.object({
     seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
@@ -101111,7 +101117,8 @@ function renderHtml(results2, opts = {}) {
   const count3 = (r) => results2.comparisons.filter((c) => c.result === r).length;
   const counts2 = ["regression", "inconclusive", "accepted", "improvement", "invalid"].filter((r) => count3(r) > 0).map((r) => `${count3(r)} ${r}`).join(", ");
   const title = `perf-gate: ${verdict}${counts2 ? ` (${counts2})` : ""}`;
-  const base = results2.ab?.base;
+  const base = results2.ab?.base ?? results2.baseline;
+  const names3 = results2.ab ? ["head", "base"] : ["this run", "baseline"];
   const phases = results2.scenarios.flatMap(
     (s) => s.phases.map((p) => ({ scenario: s.name, p, other: otherPhase(base, s.name, p.name) }))
   );
@@ -101120,7 +101127,7 @@ function renderHtml(results2, opts = {}) {
     pageHead(title),
     `<p class="meta">${e(meta3(results2))}</p>`,
     opts.levels ? sweepSections(results2.scenarios) : comparisonsTable(results2.comparisons),
-    ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, results2.ab !== void 0)),
+    ...drawn.map(({ scenario: scenario2, p, other }) => phaseSection(scenario2, p, other, names3)),
     phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>` : "",
     "</body></html>",
     ""
@@ -101152,7 +101159,7 @@ function comparisonsTable(comparisons) {
     sorted.length > MAX_ROWS2 ? `<p class="meta">… and ${sorted.length - MAX_ROWS2} more rows (see the results file).</p>` : ""
   ].join("\n");
 }
-function phaseSection(scenario2, p, other, ab2) {
+function phaseSection(scenario2, p, other, names3) {
   const m = p.merged;
   const latency2 = (ph, k) => {
     if (!ph || ph.merged.latency.count === 0) return "—";
@@ -101161,7 +101168,7 @@ function phaseSection(scenario2, p, other, ab2) {
     return `${e(formatUs(ph.merged.latency[k]))}${range}`;
   };
   const ks = ["p50", "p90", "p99", "max"];
-  const sides = other ? [["head", p], ["base", other]] : [[ab2 ? "head" : "this run", p]];
+  const sides = other ? [[names3[0], p], [names3[1], other]] : [[names3[0], p]];
   const percentiles2 = [
     `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join("")}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
     ...sides.map(
@@ -101172,12 +101179,12 @@ function phaseSection(scenario2, p, other, ab2) {
   return [
     `<h2>${e(scenario2)} / ${e(p.name)}</h2>`,
     `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? "" : "s"} (each percentile over them merged; under it, the lowest and highest trial's own)${p.flags.length ? `; ${e(p.flags.join("; "))}` : ""}</p>`,
-    distributionSvg(m.histogram, other?.merged.histogram),
+    distributionSvg(m.histogram, other?.merged.histogram, names3),
     // (a side without a timeline adds no line: a page of files before it is as it was)
     ...sides.map(([name2, ph], i) => timelineSvg(name2, ph, COLOURS[i])).filter((svg) => svg !== ""),
     percentiles2,
     errorsTable2(p),
-    resourcesTable2(p, other)
+    resourcesTable2(p, other, names3[1])
   ].join("\n");
 }
 function sharedBuckets(encoded, n = BUCKETS) {
@@ -101190,7 +101197,7 @@ function sharedBuckets(encoded, n = BUCKETS) {
   return { edges, counts: encoded.map((x) => bucketsOver(x ?? "", edges).map((b) => b.count)) };
 }
 var COLOURS = ["#0969da", "#bc4c00"];
-function distributionSvg(head, base) {
+function distributionSvg(head, base, names3) {
   const { edges, counts: counts2 } = sharedBuckets(base === void 0 ? [head] : [head, base]);
   if (edges.length === 0) return '<p class="meta">No successful responses.</p>';
   const W = 720;
@@ -101212,7 +101219,7 @@ function distributionSvg(head, base) {
   const ticks = [0, Math.floor(edges.length / 2), edges.length - 1].map(
     (i) => `<text x="${(pad + (i + 1) * slot).toFixed(1)}" y="${H - 6}" text-anchor="end">${e(formatUs(edges[i]))}</text>`
   );
-  const legend = base === void 0 ? "" : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
+  const legend = base === void 0 ? "" : `<p class="legend"><span style="background:${COLOURS[0]}"></span>${e(names3[0])}<span style="background:${COLOURS[1]}"></span>${e(names3[1])}</p>`;
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join("")}${ticks.join("")}</svg>${legend}`;
 }
 var MAX_LEVELS = 200;
@@ -101336,14 +101343,14 @@ function errorsTable2(p) {
   if (errorCount(m) === 0 && kinds.length === 0) return '<p class="meta">No errors.</p>';
   return `<table><thead><tr><th>error</th><th>count</th></tr></thead><tbody>${kinds.slice(0, 50).map(([k, n]) => `<tr><td class="text">${e(k)}</td><td>${n}</td></tr>`).join("")}</tbody></table>`;
 }
-function resourcesTable2(p, other) {
+function resourcesTable2(p, other, otherName) {
   const services = Object.entries(p.merged.resources).filter(([s]) => s !== RUNNER_KEY);
   if (services.length === 0) return "";
   const perResponse = (ph, s) => {
     const u = ph?.merged.resources[s];
     return u && u.samples > 0 ? formatUs(cpuPerSuccess([u], ph.merged)) : "—";
   };
-  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? "<th>base: CPU a response</th>" : ""}</tr></thead><tbody>${services.slice(0, 50).map(
+  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? `<th>${e(otherName)}: CPU a response</th>` : ""}</tr></thead><tbody>${services.slice(0, 50).map(
     ([s, u]) => `<tr><td class="text">${e(s)}</td><td>${u.cpuMeanPct.toFixed(1)}%</td><td>${e(formatBytes(u.memoryPeakBytes))}</td><td>${e(perResponse(p, s))}</td>${other ? `<td>${e(perResponse(other, s))}</td>` : ""}</tr>`
   ).join("")}</tbody></table>`;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PHASES, renderHtml, sharedBuckets } from '../../src/report/html.js';
 import { html as htmlOutput } from '../../src/outputs/html.js';
 import type { PhaseResult, ResultsFile } from '../../src/results/types.js';
-import { comparison, evenHistogram, phase, resultsFile, usage } from './fixtures.js';
+import { baselineOf, comparison, evenHistogram, phase, resultsFile, usage } from './fixtures.js';
 
 /** An encoded histogram of `n` values spread evenly from `from` to `to` µs. */
 const histogram = (from: number, to: number, n = 1000) => evenHistogram(from, to, n);
@@ -269,5 +269,43 @@ describe('renderHtml: percentiles with the trials’ spread', () => {
     expect(renderHtml(resultsFile([{ name: 'api', scenarioHash: 'h', phases: [one] }], []))).toContain(
       '<td class="text">this run</td><td>1.5ms</td>',
     );
+  });
+});
+
+describe('renderHtml: a gate or update run beside its baseline', () => {
+  it("the committed baseline's distribution, percentiles and CPU drawn beside this run's", () => {
+    const now = phaseWith('c10', histogram(1500, 3000), { resources: { api: usage({ cpuMeanPct: 60, samples: 5 }) } });
+    const before = phaseWith('c10', histogram(1000, 2000), {
+      resources: { api: usage({ cpuMeanPct: 40, samples: 5 }) },
+    });
+    const html = renderHtml({
+      ...resultsFile([{ name: 'api', scenarioHash: 'h', phases: [now] }], [comparison({ result: 'pass' })]),
+      baseline: [{ name: 'api', scenarioHash: 'h', phases: [before] }],
+    });
+    expect(rects(html)).toBe(48);
+    expect(html).toContain('</span>this run<span style="background:#bc4c00"></span>baseline</p>');
+    expect(html).toContain('<td class="text">this run</td>');
+    expect(html).toContain('<td class="text">baseline</td>');
+    expect(html).toContain('<th>baseline: CPU a response</th>');
+    expect(html).not.toContain('>head<');
+  });
+
+  it('the gate judge keeps the baselines it compared with in the results; a scenario without one has none', async () => {
+    const { gate } = await import('../../src/modes/gate.js');
+    const p = phaseWith('c10', histogram(1000, 2000));
+    const results = resultsFile(
+      [
+        { name: 'api', scenarioHash: 'h', phases: [p] },
+        { name: 'new', scenarioHash: 'n', phases: [p] },
+      ],
+      [],
+    );
+    const judged = gate.judge({
+      results,
+      scenarios: [],
+      baselines: new Map([['api', baselineOf('api', 'h', [p])]]),
+    });
+    expect(judged.baseline).toEqual([{ name: 'api', scenarioHash: 'h', phases: [p] }]);
+    expect(gate.judge({ results, scenarios: [], baselines: new Map() }).baseline).toBeUndefined();
   });
 });

@@ -20,7 +20,13 @@ export const againstBaselines = {
   },
   judge: ({ results, scenarios, baselines }) => {
     const thresholds = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    return gateResults(results, baselines, (name) => thresholds.get(name)).results;
+    const judged = gateResults(results, baselines, (name) => thresholds.get(name)).results;
+    // the baselines compared with, their phases as recorded: the run's page draws them beside this run
+    const compared = results.scenarios.flatMap((s) => {
+      const b = baselines.get(s.name);
+      return b ? [{ name: b.scenario, scenarioHash: b.scenarioHash, phases: b.phases }] : [];
+    });
+    return compared.length > 0 ? { ...judged, baseline: compared } : judged;
   },
   report: 'comparison',
   trend: true,

@@ -1,6 +1,6 @@
 // Pure: the run as one self-contained HTML page (issue 51's report people can look at): the verdict and
 // every comparison row, then per phase the latency distribution of this run against the other side's
-// (base in A/B; the baseline is not in a results file, so a gate run's phases show this run's alone),
+// (base in A/B; in a gate or update run the committed baseline it was compared with, as recorded),
 // each side's latency over time within its trials, its percentiles, its errors by kind and each SUT service's resources and CPU per response. No
 // script, no network: styles inline, charts as inline SVG, and a Content-Security-Policy that forbids
 // loading anything. Every text from the results file (a fork's artifact, the config, the service) is
@@ -64,7 +64,9 @@ export function renderHtml(results: ResultsFile, opts: { levels?: boolean } = {}
     .map((r) => `${count(r)} ${r}`)
     .join(', ');
   const title = `perf-gate: ${verdict}${counts ? ` (${counts})` : ''}`;
-  const base = results.ab?.base;
+  // what each phase is drawn beside: base's side in A/B, the committed baseline in a gate or update
+  const base = results.ab?.base ?? results.baseline;
+  const names: SideNames = results.ab ? ['head', 'base'] : ['this run', 'baseline'];
   const phases = results.scenarios.flatMap((s) =>
     s.phases.map((p) => ({ scenario: s.name, p, other: otherPhase(base, s.name, p.name) })),
   );
@@ -73,7 +75,7 @@ export function renderHtml(results: ResultsFile, opts: { levels?: boolean } = {}
     pageHead(title),
     `<p class="meta">${e(meta(results))}</p>`,
     opts.levels ? sweepSections(results.scenarios) : comparisonsTable(results.comparisons),
-    ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, results.ab !== undefined)),
+    ...drawn.map(({ scenario, p, other }) => phaseSection(scenario, p, other, names)),
     phases.length > drawn.length
       ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the results file).</p>`
       : '',
@@ -114,7 +116,10 @@ function comparisonsTable(comparisons: readonly Comparison[]): string {
   ].join('\n');
 }
 
-function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | undefined, ab: boolean): string {
+/** The two sides a phase is drawn as: this run's (head) and what it was compared with. */
+type SideNames = readonly [string, string];
+
+function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | undefined, names: SideNames): string {
   const m = p.merged;
   // the merged trials' figure, and under it the range of the trials' own (the spread a verdict weighs)
   const latency = (ph: PhaseResult | undefined, k: 'p50' | 'p90' | 'p99' | 'max') => {
@@ -127,7 +132,7 @@ function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | und
     return `${e(formatUs(ph.merged.latency[k]))}${range}`;
   };
   const ks = ['p50', 'p90', 'p99', 'max'] as const;
-  const sides = other ? [['head', p] as const, ['base', other] as const] : [[ab ? 'head' : 'this run', p] as const];
+  const sides = other ? [[names[0], p] as const, [names[1], other] as const] : [[names[0], p] as const];
   const percentiles = [
     `<table><thead><tr><th></th>${ks.map((k) => `<th>${k}</th>`).join('')}<th>responses</th><th>req/s</th></tr></thead><tbody>`,
     ...sides.map(
@@ -139,12 +144,12 @@ function phaseSection(scenario: string, p: PhaseResult, other: PhaseResult | und
   return [
     `<h2>${e(scenario)} / ${e(p.name)}</h2>`,
     `<p class="meta">${p.trials.length} trial${p.trials.length === 1 ? '' : 's'} (each percentile over them merged; under it, the lowest and highest trial's own)${p.flags.length ? `; ${e(p.flags.join('; '))}` : ''}</p>`,
-    distributionSvg(m.histogram, other?.merged.histogram),
+    distributionSvg(m.histogram, other?.merged.histogram, names),
     // (a side without a timeline adds no line: a page of files before it is as it was)
     ...sides.map(([name, ph], i) => timelineSvg(name, ph, COLOURS[i] as string)).filter((svg) => svg !== ''),
     percentiles,
     errorsTable(p),
-    resourcesTable(p, other),
+    resourcesTable(p, other, names[1]),
   ].join('\n');
 }
 
@@ -165,7 +170,7 @@ export function sharedBuckets(
 const COLOURS = ['#0969da', '#bc4c00'];
 
 /** The latency distribution as bars, one colour a side (this run's first), shares of each side's total. */
-function distributionSvg(head: string, base: string | undefined): string {
+function distributionSvg(head: string, base: string | undefined, names: SideNames): string {
   const { edges, counts } = sharedBuckets(base === undefined ? [head] : [head, base]);
   if (edges.length === 0) return '<p class="meta">No successful responses.</p>';
   const W = 720;
@@ -191,7 +196,7 @@ function distributionSvg(head: string, base: string | undefined): string {
   const legend =
     base === undefined
       ? ''
-      : `<p class="legend"><span style="background:${COLOURS[0]}"></span>head<span style="background:${COLOURS[1]}"></span>base</p>`;
+      : `<p class="legend"><span style="background:${COLOURS[0]}"></span>${e(names[0])}<span style="background:${COLOURS[1]}"></span>${e(names[1])}</p>`;
   return `<svg role="img" aria-label="latency distribution" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><line x1="${pad}" y1="${H - pad}" x2="${W - pad}" y2="${H - pad}" stroke="#8c959f"/>${rects.join('')}${ticks.join('')}</svg>${legend}`;
 }
 
@@ -356,14 +361,14 @@ function errorsTable(p: PhaseResult): string {
     .join('')}</tbody></table>`;
 }
 
-function resourcesTable(p: PhaseResult, other: PhaseResult | undefined): string {
+function resourcesTable(p: PhaseResult, other: PhaseResult | undefined, otherName: string): string {
   const services = Object.entries(p.merged.resources).filter(([s]) => s !== RUNNER_KEY);
   if (services.length === 0) return '';
   const perResponse = (ph: PhaseResult | undefined, s: string) => {
     const u = ph?.merged.resources[s];
     return u && u.samples > 0 ? formatUs(cpuPerSuccess([u], ph.merged)) : '—';
   };
-  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? '<th>base: CPU a response</th>' : ''}</tr></thead><tbody>${services
+  return `<table><thead><tr><th>service</th><th>CPU mean</th><th>memory peak</th><th>CPU a response</th>${other ? `<th>${e(otherName)}: CPU a response</th>` : ''}</tr></thead><tbody>${services
     .slice(0, 50)
     .map(
       ([s, u]) =>

@@ -130,6 +130,9 @@ export interface ResultsFile {
   scenarioStatus?: ScenarioStatus[];
   /** A/B runs only: what the head was compared with */
   ab?: AbInfo;
+  /** gate and update runs: the committed baselines' scenarios this run was compared with, their
+   * phases as recorded (the run's page overlays them); absent where none was read */
+  baseline?: ScenarioResult[];
   /** sweep runs only: selected scenarios left out for having no ladder */
   unswept?: string[];
   /** gate and update runs: the configured trials of every phase ran interleaved, in the order drawn

@@ -169,6 +169,7 @@ export const resultsFileSchema = z.looseObject({
       sideBySide: z.object({ head: z.array(z.string()), base: z.array(z.string()) }).optional(),
     })
     .optional(),
+  baseline: z.array(scenarioResult).optional(),
   unswept: z.array(z.string()).optional(),
   interleaved: z
     .object({
