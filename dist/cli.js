@@ -106503,6 +106503,9 @@ var METRICS2 = [
   { key: "p99", label: "p99", format: formatUs },
   { key: "rps", label: "req/s", format: (v) => String(Math.round(v)) }
 ];
+function historyPage(entries, acceptances) {
+  return renderHistoryHtml(entries, historyShifts(entries, { acceptances }));
+}
 function renderHistoryHtml(all, found) {
   const entries = all.slice(-HISTORY_MAX);
   const shifts = found.slice(0, MAX_SHIFTS);
@@ -107181,7 +107184,7 @@ ${commandHelp("history")}`);
   const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== void 0) {
     const page = String(values.html);
-    deps2.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries, { acceptances })));
+    deps2.files.writeCreating(page, historyPage(entries, acceptances));
     deps2.err(`perf-gate: trend page written: ${page}
 `);
   }

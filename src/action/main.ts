@@ -12,8 +12,7 @@ import {
   historyEntry,
   parseHistory,
 } from '../history/history.js';
-import { historyShifts } from '../history/shifts.js';
-import { renderHistoryHtml } from '../report/history-html.js';
+import { historyPage } from '../report/history-html.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';
@@ -233,7 +232,7 @@ function trendPage(inputs: ActionInputs): (history: string) => Record<string, st
   return (history) => {
     if (!inputs.historyPage) return {};
     const { entries, acceptances } = parseHistory(history);
-    return { [inputs.historyPage]: renderHistoryHtml(entries, historyShifts(entries, { acceptances })) };
+    return { [inputs.historyPage]: historyPage(entries, acceptances) };
   };
 }
 

@@ -47,8 +47,7 @@ import { checkComposeProject } from '../docker/check-project.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { VERSION } from '../common/version.js';
 import { type Acceptance, parseAcceptance } from '../compare/accept.js';
-import { historyShifts } from '../history/shifts.js';
-import { renderHistoryHtml } from '../report/history-html.js';
+import { historyPage } from '../report/history-html.js';
 
 /** What the CLI touches of the world: src/cli.ts binds the process's, tests pass their own. */
 export interface CliDeps {
@@ -755,7 +754,7 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
   const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== undefined) {
     const page = String(values.html);
-    deps.files.writeCreating(page, renderHistoryHtml(entries, historyShifts(entries, { acceptances })));
+    deps.files.writeCreating(page, historyPage(entries, acceptances));
     deps.err(`perf-gate: trend page written: ${page}\n`);
   }
   const trend = renderTrend(entries, undefined, true, undefined, acceptances);

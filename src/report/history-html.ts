@@ -4,8 +4,8 @@
 // commits. The same rules as the run's page (report/html.ts): no script, a policy that loads nothing,
 // every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
 import { formatUs } from '../common/units.js';
-import { HISTORY_MAX, type HistoryEntry } from '../history/history.js';
-import type { Shift, ShiftMetric } from '../history/shifts.js';
+import { HISTORY_MAX, type HistoryAcceptance, type HistoryEntry } from '../history/history.js';
+import { historyShifts, type Shift, type ShiftMetric } from '../history/shifts.js';
 import { escapeHtml as e, pageHead } from './html.js';
 
 export const MAX_HISTORY_PHASES = 100;
@@ -19,6 +19,12 @@ const METRICS: ReadonlyArray<{ key: ShiftMetric; label: string; format: (v: numb
 ];
 
 /** The page: the history's runs (oldest first) and the shifts found in them. */
+/** The trend page of a history's runs, its level shifts found (acceptances read): what `perf-gate
+ * history --html` and the Action's `history-page` write. */
+export function historyPage(entries: readonly HistoryEntry[], acceptances: readonly HistoryAcceptance[]): string {
+  return renderHistoryHtml(entries, historyShifts(entries, { acceptances }));
+}
+
 export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly Shift[]): string {
   // a history file keeps its last HISTORY_MAX runs; one written by hand may hold more
   const entries = all.slice(-HISTORY_MAX);
