@@ -92671,6 +92671,7 @@ var METRICS = {
     direction: 1,
     scope: "request",
     value: errorCount,
+    answered: (m) => m.failures,
     unmeasured: measuredAlways,
     format: formatNumber,
     csvUnit: "count",
@@ -92686,6 +92687,11 @@ var METRICS = {
       const socketErrors = errors - m.failures;
       const outcomes = m.responses + socketErrors;
       return outcomes > 0 ? errors / outcomes : 0;
+    },
+    // the same denominator (every outcome), only the failed responses counted
+    answered: (m) => {
+      const outcomes = m.responses + errorCount(m) - m.failures;
+      return outcomes > 0 ? m.failures / outcomes : 0;
     },
     unmeasured: measuredAlways,
     format: formatFraction,
@@ -96991,6 +96997,11 @@ function limitBreach(metric, t, value) {
   if (t.min !== void 0 && value < t.min) return `below the minimum ${formatMetricValue(metric, t.min)}`;
   return void 0;
 }
+function answeredBreach(metric, t, m) {
+  const answered = metricOf(metric).answered?.(m);
+  const breach = answered === void 0 ? void 0 : limitBreach(metric, t, answered);
+  return breach && `the failed responses alone (${formatMetricValue(metric, answered)}) are ${breach}; the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these`;
+}
 function change(metric, baseline, current) {
   const worse = direction(metric) * (current - baseline);
   if (baseline === 0) return { worse, relative: current === 0 ? 0 : null };
@@ -97020,6 +97031,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : void 0;
     if (shown) out.delta = signedDelta(metric, shown.relative);
+    const answered = answeredBreach(metric, t, current.merged);
+    if (answered) return { ...out, result: "regression", reason: answered };
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== void 0 && beyondBand(t, shown.worse, shown.relative));
   }
   const missing = unmeasured(current.merged, metric) ?? (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : void 0);
@@ -97136,9 +97149,10 @@ function generatorBound(p) {
 }
 function newErrorClasses(scenario2, current, baseline) {
   const known = new Set(errorClasses(baseline.merged));
-  const bound = generatorBound(current);
+  const checks = current.merged.checks ?? {};
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
     const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
+    const bound = generatorBound(current) && status === void 0 && !(c in checks);
     const count3 = status !== void 0 ? current.merged.statusCodes[status] ?? 0 : failureKinds(current.merged)[c] ?? 0;
     return {
       scenario: scenario2,
@@ -97960,6 +97974,8 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
   if (bound.length > 0) {
     const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
+    const answered = answeredBreach(metric, t, head.merged);
+    if (answered) return { ...out, result: "regression", reason: answered };
     return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);

@@ -246,7 +246,7 @@ describe.runIf(hasDocker)('the Action, end to end', () => {
 
   it('pull_request, 5% HTTP 500: regression naming 500', async () => {
     const r = await main('pull_request', {}, { GATE_ERROR_RATE: '0.05' });
-    expect(r.code).toBe(1);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.outputs.verdict).toBe('regression');
     expect(ours()[0]?.body).toContain('new error class HTTP 500');
     expect(r.summary).toContain('HTTP 500');

@@ -312,4 +312,21 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
     ]);
     expect(rows[1]?.reason).toBe('new error class ECONNRESET (2×), never seen on the base side');
   });
+
+  it('a generator-bound head is still judged on what the service answered: 5% HTTP 500 over max 1%', () => {
+    const answered: Measure = { latency: { p50: 100 }, failures: 50, statusCodes: { '200': 950, '500': 50 } };
+    const head = phase('c10', answered, Array(6).fill(answered), bound);
+    const rows = verdict(p50Phase(base6), head, { 'error-rate': { limit: 0.01 } });
+    expect(rows.map((r) => [r.metric, r.result])).toEqual([['error-rate', 'regression']]);
+    expect(rows[0]?.reason).toMatch(/^the failed responses alone .* are above the limit .*; new error class HTTP 500/);
+    // the same share of timeouts is the generator's: not judged
+    const timeouts: Measure = { latency: { p50: 100 }, statusCodes: { '200': 950 }, errors: { timeout: 50 } };
+    const starved = verdict(p50Phase(base6), phase('c10', timeouts, Array(6).fill(timeouts), bound), {
+      'error-rate': { limit: 0.01 },
+    });
+    expect(starved.map((r) => [r.metric, r.result])).toEqual([
+      ['error-rate', 'invalid'],
+      ['error-class', 'invalid'],
+    ]);
+  });
 });

@@ -568,6 +568,64 @@ describe('compareScenario: a failed errors row names its new error classes (coun
       ['error-class', 'invalid'],
     ]);
   });
+
+  // a starved generator sends fewer requests; it does not make the service answer 500 or fail a check
+  // (CI, 2026-12-01: a busy machine flagged the phase and 5% HTTP 500 passed the gate with exit 0)
+  const bound = ['generator-bound: trial 1: its event loop lagged 60 ms at p99'];
+  it.each<[string, Measure, Thresholds, Array<[string, Verdict]>, RegExp | undefined]>([
+    [
+      '5% HTTP 500 over error-rate max 1%: the limit and the class are regressions',
+      { failures: 50, statusCodes: { '200': 950, '500': 50 } },
+      { 'error-rate': { limit: 0.01 } },
+      [['error-rate', 'regression']],
+      /^the failed responses alone \(5%\) are above the limit 1%; the phase is generator-bound.*; new error class HTTP 500 \(50×\)$/,
+    ],
+    [
+      'HTTP 500 inside an errors floor: the class alone is a regression',
+      { failures: 2, statusCodes: { '200': 998, '500': 2 } },
+      { errors: { floor: 5 } },
+      [
+        ['errors', 'invalid'],
+        ['error-class', 'regression'],
+      ],
+      undefined,
+    ],
+    [
+      'a failed check is the service answering: its class is judged',
+      { failures: 2, statusCodes: { '200': 1000 }, checks: { 'expect-json': 2 } },
+      { errors: { floor: 5 } },
+      [
+        ['errors', 'invalid'],
+        ['error-class', 'regression'],
+      ],
+      undefined,
+    ],
+    [
+      'timeouts over the limit are the generator’s: invalid, as before',
+      { errors: { timeout: 50 } },
+      { 'error-rate': { limit: 0.01 } },
+      [
+        ['error-rate', 'invalid'],
+        ['error-class', 'invalid'],
+      ],
+      undefined,
+    ],
+    [
+      'the failed responses inside the limit, the timeouts beyond it: invalid',
+      { failures: 5, statusCodes: { '200': 995, '500': 5 }, errors: { timeout: 50 } },
+      { 'error-rate': { limit: 0.01 } },
+      [
+        ['error-rate', 'invalid'],
+        ['error-class', 'regression'],
+        ['error-class', 'invalid'],
+      ],
+      undefined,
+    ],
+  ])('generator-bound: %s', (_label, cur, thresholds, expected, reason) => {
+    const out = rows(cur, healthy, thresholds, bound);
+    expect(out.map(([m, r]) => [m, r])).toEqual(expected);
+    if (reason) expect(out[0]?.[2]).toMatch(reason);
+  });
 });
 
 describe('compareScenario: zero baselines', () => {

@@ -37,6 +37,7 @@ import {
   hasBand,
   limitBreach,
   generatorBound,
+  answeredBreach,
   newErrorClasses,
   looksOfPhase,
   phaseGate,
@@ -111,6 +112,8 @@ function compareAbMetric(
   if (bound.length > 0) {
     // a change beyond the band is not passed, whichever side was bound (compare.ts `unjudged`)
     const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
+    const answered = answeredBreach(metric, t, head.merged);
+    if (answered) return { ...out, result: 'regression', reason: answered };
     return unjudged(out, `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);

@@ -1,7 +1,7 @@
 // Pure: compares one scenario's results with its baseline (SPEC §4): band (regress AND floor),
 // absolute limits with or without a baseline, Mann–Whitney confirmation over at most two looks
 // (confirm.ts), enough samples beyond a gated percentile, new error classes, stale baselines.
-import { type MetricName, isMetricName, metricOf } from '../metrics/registry.js';
+import { type Measured, type MetricName, isMetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold, Thresholds } from '../config/types.js';
 import type {
   BaselineFile,
@@ -68,6 +68,21 @@ export function limitBreach(metric: MetricName, t: Threshold, value: number): st
   return undefined;
 }
 
+/**
+ * A generator-bound phase is still judged on what the service answered: a starved generator sends fewer
+ * requests, it does not make the service answer 500. The breach of an absolute limit by the failed
+ * responses alone (the metric's `answered` value: statuses and checks, not socket errors or timeouts),
+ * or undefined where the metric has no such part or it stays inside the limits.
+ */
+export function answeredBreach(metric: MetricName, t: Threshold, m: Measured): string | undefined {
+  const answered = metricOf(metric).answered?.(m);
+  const breach = answered === undefined ? undefined : limitBreach(metric, t, answered);
+  return (
+    breach &&
+    `the failed responses alone (${formatMetricValue(metric, answered as number)}) are ${breach}; the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these`
+  );
+}
+
 /** How much worse (positive) or better (negative) `current` is than `baseline`, absolute and relative. */
 export function change(
   metric: MetricName,
@@ -121,6 +136,8 @@ function comparePhaseMetric(
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : undefined;
     if (shown) out.delta = signedDelta(metric, shown.relative);
+    const answered = answeredBreach(metric, t, current.merged);
+    if (answered) return { ...out, result: 'regression', reason: answered };
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== undefined && beyondBand(t, shown.worse, shown.relative));
   }
   const missing =
@@ -292,13 +309,19 @@ export function generatorBound(p: PhaseResult): boolean {
   return p.flags.some((f) => f.startsWith('generator-bound'));
 }
 
+/**
+ * Error classes this phase has and its baseline never had. In a generator-bound phase only the ones the
+ * service answered (a status, a failed check) are judged: a starved generator does not make a 500, but
+ * its own timeouts and socket errors are not the service's (those rows are `invalid`).
+ */
 export function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
   const known = new Set(errorClasses(baseline.merged));
-  const bound = generatorBound(current);
+  const checks = current.merged.checks ?? {};
   return errorClasses(current.merged)
     .filter((c) => !known.has(c))
     .map((c) => {
       const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
+      const bound = generatorBound(current) && status === undefined && !(c in checks);
       const count =
         status !== undefined ? (current.merged.statusCodes[status] ?? 0) : (failureKinds(current.merged)[c] ?? 0);
       return {

@@ -54,6 +54,10 @@ export interface Metric {
    * say the smallest change it could have confirmed (compare/power.ts); counts and shares of mostly
    * zero or one are not */
   scales: boolean;
+  /** its value over what the service answered alone (failed responses: statuses, checks), leaving out
+   * what the generator met (socket errors, timeouts): a generator-bound phase is still judged on it
+   * against the metric's absolute limits (compare.ts `answeredBreach`). Counts of failures only. */
+  answered?(m: Measured): number;
 }
 
 /** perf-gate's own runner container is not part of the SUT's memory/cpu. */
@@ -184,6 +188,7 @@ export const METRICS = {
     direction: 1,
     scope: 'request',
     value: errorCount,
+    answered: (m) => m.failures,
     unmeasured: measuredAlways,
     format: formatNumber,
     csvUnit: 'count',
@@ -199,6 +204,11 @@ export const METRICS = {
       const socketErrors = errors - m.failures;
       const outcomes = m.responses + socketErrors;
       return outcomes > 0 ? errors / outcomes : 0;
+    },
+    // the same denominator (every outcome), only the failed responses counted
+    answered: (m) => {
+      const outcomes = m.responses + errorCount(m) - m.failures;
+      return outcomes > 0 ? m.failures / outcomes : 0;
     },
     unmeasured: measuredAlways,
     format: formatFraction,
