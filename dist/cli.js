@@ -92770,7 +92770,12 @@ function metricsOf(scope) {
 
 // src/config/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
-var percent = external_exports.string({ error: "must be a percentage like 10%" }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
+function percentHint(v) {
+  return v > 0 && v < 1 ? `${v} has no unit; write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)` : `${v} has no unit; write ${v}%`;
+}
+var percent = external_exports.string({
+  error: (issue2) => typeof issue2.input === "number" ? percentHint(issue2.input) : "must be a percentage like 10%"
+}).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
 var positiveInt = external_exports.number({ error: "must be a positive integer" }).int({ error: "must be a positive integer" }).positive({ error: "must be a positive integer" });
 var name = external_exports.string({ error: "must be a name of [a-z0-9_-]+" }).regex(/^[a-z0-9_-]+$/, { error: "must be a name of [a-z0-9_-]+" }).max(64, { error: "must be at most 64 characters (it names a file)" });
 var BOUNDS = {
@@ -93774,6 +93779,12 @@ var envValue = external_exports.union(
   [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
   { error: "must be a string, number or boolean" }
 );
+var historySchema = external_exports.strictObject({
+  "min-shift": percent.optional().describe("the smallest level shift reported, relative to the level before it (default 5%)"),
+  alpha: external_exports.number({ error: "must be a number from 0.001 to 0.2" }).min(1e-3, { error: "must be a number from 0.001 to 0.2" }).max(0.2, { error: "must be a number from 0.001 to 0.2" }).optional().describe(
+    "the most a level shift's p may be to be reported (its permutation test's; default 0.01). Below 0.01 more shuffles are run, so that the test can reach it"
+  )
+});
 var configSchema = external_exports.strictObject({
   version: external_exports.literal(1, { error: "must be 1" }),
   target: httpUrl2.optional().describe(
@@ -93880,6 +93891,9 @@ var configSchema = external_exports.strictObject({
   ab: external_exports.strictObject({
     pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
   }).optional(),
+  history: historySchema.optional().describe(
+    "which level shifts over the trend history (--history, the Action's history or history-branch) the report and the trend page name"
+  ),
   setup: setupSchema.optional(),
   defaults: external_exports.strictObject({
     warmup: warmup.optional(),
@@ -93911,6 +93925,7 @@ function configJsonSchema() {
 }
 
 // src/config/types.ts
+var DEFAULT_SHIFTS = { minShift: 0.05, alpha: 0.01 };
 var DEFAULT_BUSY_OTHERS_PCT = 50;
 var DEFAULT_BUSY_REPEATS = 10;
 var DEFAULT_RUNNER_IMAGE = "node:22-slim";
@@ -95503,6 +95518,7 @@ function normalizeConfig(raw, file2, dir, resolvePath) {
         ...raw.gate?.busy === "off" ? {} : { busy: busySettings(raw.gate?.busy, raw.target !== void 0) }
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
+      history: shiftSettings(raw.history),
       scenarios
     }
   };
@@ -95555,6 +95571,10 @@ function loopbackOf(url2) {
 }
 function loopbackLine(host) {
   return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
+}
+function shiftSettings(raw) {
+  const minShift = raw?.["min-shift"] !== void 0 ? parsePercent(raw["min-shift"]) : void 0;
+  return { minShift: minShift ?? DEFAULT_SHIFTS.minShift, alpha: raw?.alpha ?? DEFAULT_SHIFTS.alpha };
 }
 function busySettings(given, target) {
   const tuned = typeof given === "object" ? given : {};
@@ -95714,13 +95734,11 @@ function unitlessRules(data, path) {
   const out = [];
   for (const [rule, v] of Object.entries(rules)) {
     if (typeof v !== "number") continue;
-    const at = `${formatPath([...path, rule])}: ${v} has no unit;`;
+    const at = formatPath([...path, rule]);
     if (rule === "regress" || rule === "max" && /error|rate|delivery/.test(String(path.at(-1)))) {
-      out.push(
-        v > 0 && v < 1 ? `${at} write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)` : `${at} write ${v}%`
-      );
+      out.push(`${at}: ${percentHint(v)}`);
     } else if (rule === "floor" || rule === "below" || rule === "above") {
-      out.push(`${at} write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
     }
   }
   return out;
@@ -97444,8 +97462,21 @@ function changePoints(x, options = {}) {
 
 // src/history/shifts.ts
 var SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 };
-var DEFAULT_MIN_CHANGE = 0.05;
 var SHIFT_MIN_RUNS = 3;
+function shiftOptions(settings) {
+  return {
+    minChange: settings.minShift,
+    pValue: settings.alpha,
+    permutations: Math.max(CHANGE_POINT_DEFAULTS.permutations, Math.ceil(2 / settings.alpha) - 1)
+  };
+}
+function shiftSettingsOf(settings) {
+  const same = settings.minShift === DEFAULT_SHIFTS.minShift && settings.alpha === DEFAULT_SHIFTS.alpha;
+  return same ? {} : { shiftSettings: { minShift: settings.minShift, alpha: settings.alpha } };
+}
+function shiftRule(settings) {
+  return `p ≤ ${settings.alpha}, ${+(settings.minShift * 100).toFixed(2)}% or more of the level before`;
+}
 function acceptanceOf(acceptances, phase2, metric, since, at) {
   const t0 = Date.parse(since);
   const t1 = Date.parse(at);
@@ -97472,7 +97503,7 @@ function usual(runs) {
   return [...counts2].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 function historyShifts(entries, options = {}) {
-  const minChange = options.minChange ?? DEFAULT_MIN_CHANGE;
+  const minChange = options.minChange ?? DEFAULT_SHIFTS.minShift;
   const phases = [...new Set([...entries].reverse().flatMap((e2) => Object.keys(e2.phases)))];
   const out = [];
   for (const phase2 of phases) {
@@ -97585,7 +97616,7 @@ function chart(title, labels2, values, axis) {
 function withCurrent(history2, current) {
   return [...history2.filter((e2) => e2.runId !== current?.runId), ...current ? [current] : []];
 }
-function renderTrend(history2, current, appended = true, points2 = TREND_POINTS, acceptances = []) {
+function renderTrend(history2, current, appended = true, points2 = TREND_POINTS, acceptances = [], settings = DEFAULT_SHIFTS) {
   const series = withCurrent(history2, current).slice(-points2);
   const latest = series.at(-1);
   if (!latest || series.length < 2) return "";
@@ -97622,7 +97653,7 @@ function renderTrend(history2, current, appended = true, points2 = TREND_POINTS,
   }
   if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
   if (out.length === 1) return "";
-  const shifts = renderShifts(history2, appended ? current : void 0, acceptances);
+  const shifts = renderShifts(history2, appended ? current : void 0, acceptances, settings);
   return [...out, ...shifts ? [shifts] : []].join("\n\n");
 }
 var sha = (c) => c ? escapeMarkdown(c.slice(0, 7)) : "a run without a commit";
@@ -97639,11 +97670,11 @@ function acceptedSaid(s) {
   const where = a.pr !== void 0 ? ` in #${a.pr}` : a.commit ? ` at ${sha(a.commit)}` : "";
   return `; **accepted on purpose**${where} by ${escapeMarkdown(a.by)}: ${escapeMarkdown(a.reason)}`;
 }
-function renderShifts(history2, current, acceptances = []) {
+function renderShifts(history2, current, acceptances = [], settings = DEFAULT_SHIFTS) {
   const runs = withCurrent(history2, current).slice(-SHIFT_WINDOW);
   if (runs.length < 2 * SHIFT_MIN_RUNS) return "";
-  const shifts = historyShifts(runs, { acceptances });
-  const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;
+  const shifts = historyShifts(runs, { acceptances, ...shiftOptions(settings) });
+  const how = `E-divisive means over the last ${runs.length} runs; ${shiftRule(settings)}`;
   if (shifts.length === 0) return `**Level shifts:** none (${how}).`;
   const more = shifts.length > SHIFTS_SHOWN ? [`- _${shifts.length - SHIFTS_SHOWN} more._`] : [];
   return [
@@ -100884,6 +100915,8 @@ var resultsFileSchema = external_exports.looseObject({
     seed: external_exports.number().int().min(0).max(2 ** 32 - 1)
   }).optional(),
   busy: busyRecord.optional(),
+  // bounded: a smaller alpha means more shuffles (history/shifts.ts shiftOptions)
+  shiftSettings: external_exports.object({ minShift: external_exports.number().min(0).max(100), alpha: external_exports.number().min(1e-3).max(0.2) }).optional(),
   failing: external_exports.array(external_exports.object({ row: external_exports.string().max(1e3), line: external_exports.string().max(2e3), accepted: external_exports.literal(true).optional() })).max(1e4).optional(),
   costs: external_exports.array(
     external_exports.object({
@@ -101521,7 +101554,14 @@ var markdown = {
   writes: () => true,
   render: (r, ctx) => {
     const history2 = ctx.history !== void 0 && traitsOf(r.mode).trend ? parseHistory(ctx.history) : void 0;
-    const trend = history2 ? renderTrend(history2.entries, historyEntry(r), traitsOf(r.mode).records, void 0, history2.acceptances) : "";
+    const trend = history2 ? renderTrend(
+      history2.entries,
+      historyEntry(r),
+      traitsOf(r.mode).records,
+      void 0,
+      history2.acceptances,
+      r.shiftSettings
+    ) : "";
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   }
 };
@@ -105087,6 +105127,7 @@ async function run(opts, deps2) {
       comparisons: [],
       ...measured.interleaved ? { interleaved: measured.interleaved } : {},
       ...measured.busy ? { busy: measured.busy } : {},
+      ...shiftSettingsOf(p.config.history),
       ...profiles.fields
     };
     const judgingFrom = deps2.now();
@@ -106519,10 +106560,10 @@ var METRICS2 = [
   { key: "p99", label: "p99", format: formatUs },
   { key: "rps", label: "req/s", format: (v) => String(Math.round(v)) }
 ];
-function historyPage(entries, acceptances) {
-  return renderHistoryHtml(entries, historyShifts(entries, { acceptances }));
+function historyPage(entries, acceptances, settings = DEFAULT_SHIFTS) {
+  return renderHistoryHtml(entries, historyShifts(entries, { acceptances, ...shiftOptions(settings) }), settings);
 }
-function renderHistoryHtml(all, found) {
+function renderHistoryHtml(all, found, settings = DEFAULT_SHIFTS) {
   const entries = all.slice(-HISTORY_MAX);
   const shifts = found.slice(0, MAX_SHIFTS);
   const phases = [...new Set([...entries].reverse().flatMap((x) => Object.keys(x.phases)))];
@@ -106533,7 +106574,7 @@ function renderHistoryHtml(all, found) {
   return [
     pageHead(title),
     `<p class="meta">${escapeHtml(entries.length > 0 ? `${first} to ${last}` : "no runs recorded yet")}</p>`,
-    shiftsTable(shifts),
+    shiftsTable(shifts, settings),
     found.length > shifts.length ? `<p class="meta">… and ${found.length - shifts.length} more level shifts (perf-gate history FILE lists them).</p>` : "",
     ...drawn.map((phase2) => phaseCharts(phase2, entries, shifts)),
     phases.length > drawn.length ? `<p class="meta">… and ${phases.length - drawn.length} more phases (see the history file).</p>` : "",
@@ -106541,13 +106582,15 @@ function renderHistoryHtml(all, found) {
     ""
   ].join("\n");
 }
-function shiftsTable(shifts) {
-  if (shifts.length === 0) return '<p class="meta">No level shift found.</p>';
+function shiftsTable(shifts, settings) {
+  const how = `E-divisive means over the runs; ${shiftRule(settings)}`;
+  if (shifts.length === 0) return `<p class="meta">No level shift found (${escapeHtml(how)}).</p>`;
   const rows = shifts.map(
     (s) => `<tr class="${s.worse ? "regression" : "improvement"}"><td class="text">${escapeHtml(s.phase)}</td><td class="text">${escapeHtml(s.metric)}</td><td>${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? "worse" : "better"}</td><td class="text">${s.cause === "machine" ? "the machine's" : "the code's"}${s.accepted ? escapeHtml(`; accepted on purpose${s.accepted.pr !== void 0 ? ` in #${s.accepted.pr}` : ""} by ${s.accepted.by}: ${s.accepted.reason}`) : ""}</td><td class="text">${escapeHtml(short(s.since))} → ${escapeHtml(short(s.commit))}</td><td>${escapeHtml(String(s.pValue))}</td></tr>`
   );
   return [
     "<h2>Level shifts</h2>",
+    `<p class="meta">${escapeHtml(how)}</p>`,
     "<table><thead><tr><th>phase</th><th>metric</th><th>change</th><th></th><th>cause</th><th>between</th><th>p</th></tr></thead><tbody>",
     ...rows,
     "</tbody></table>"
@@ -106768,6 +106811,16 @@ var COMMANDS = {
         type: "string",
         value: "PAGE",
         help: "also write the trend as one static HTML page (p50, p99 and req/s per phase, level shifts marked; for GitHub Pages)"
+      },
+      "min-shift": {
+        type: "string",
+        value: "PCT",
+        help: "the smallest level shift named, relative to the level before it (the config's history.min-shift; default 5%)"
+      },
+      alpha: {
+        type: "string",
+        value: "P",
+        help: "the most a level shift's p may be (the config's history.alpha, 0.001 to 0.2; default 0.01)"
       }
     }
   },
@@ -107188,6 +107241,7 @@ function cmdHistory(deps2, args) {
   if (positionals.length !== 1) throw usageError(`history needs FILE
 ${commandHelp("history")}`);
   const file2 = positionals[0];
+  const settings = historyFlags(values["min-shift"], values.alpha);
   let text = deps2.files.readIfExists(file2);
   if (text === void 0) {
     if (!values.append) throw usageError(`history file ${file2}: not found`);
@@ -107200,17 +107254,33 @@ ${commandHelp("history")}`);
   const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== void 0) {
     const page = String(values.html);
-    deps2.files.writeCreating(page, historyPage(entries, acceptances));
+    deps2.files.writeCreating(page, historyPage(entries, acceptances, settings));
     deps2.err(`perf-gate: trend page written: ${page}
 `);
   }
-  const trend = renderTrend(entries, void 0, true, void 0, acceptances);
+  const trend = renderTrend(entries, void 0, true, void 0, acceptances, settings);
   deps2.out(`${trend || `${file2}: ${entries.length} run${entries.length === 1 ? "" : "s"}, too few for a trend`}
 `);
   if (skipped)
     deps2.err(`perf-gate: ${file2}: ${skipped} line${skipped === 1 ? "" : "s"} skipped (not history entries)
 `);
   return EXIT_PASS;
+}
+function historyFlags(minShift, alpha) {
+  const raw = {
+    ...minShift !== void 0 ? { "min-shift": String(minShift) } : {},
+    ...alpha !== void 0 ? { alpha: String(alpha).trim() === "" ? NaN : Number(alpha) } : {}
+  };
+  const parsed = historySchema.safeParse(raw);
+  if (!parsed.success) {
+    const given = { "min-shift": minShift, alpha };
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `--${key} ${String(given[key])}: ${i.message}`;
+    });
+    throw usageError(lines.join("\n"));
+  }
+  return shiftSettings(parsed.data);
 }
 async function dispatch(deps2, command, rest) {
   switch (command) {

@@ -20,6 +20,7 @@ import { environmentError, usageError } from '../../src/common/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
 import type { RunOptions, RunOutcome } from '../../src/run/contract.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
+import { DEFAULT_SHIFTS } from '../../src/config/types.js';
 
 const CONFIG = `version: 1
 sut: { compose: docker-compose.yml }
@@ -196,6 +197,7 @@ function harness(
       return (opts.perfGate ?? (async () => outcome('pass')))(o);
     },
     configAgainst: () => 'baselines',
+    configHistory: () => DEFAULT_SHIFTS,
     newRunId: () => 'abcd1234',
     artifactHttp: opts.artifactHttp ?? {
       request: async () => {
@@ -833,6 +835,7 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
     const r = repo();
     try {
       const h = reportHarness({ 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root }, r.git);
+      h.deps.configHistory = () => ({ minShift: 0.02, alpha: 0.05 });
       h.api.access = { alice: 'write' };
       h.api.comments.push({
         id: 1,
@@ -849,9 +852,34 @@ describe("/perf-gate accept in report mode: the fork's artifact's own acceptance
         time: '2026-11-30T12:00:00.000Z',
         rows: [{ phase: 'search/c10', metric: 'p99', by: 'alice', reason: 'the new ranking' }],
       });
-      // and its trend page beside it
-      expect(r.branchFile('perf-history:perf-history.html').startsWith('<!doctype html>')).toBe(true);
+      // and its trend page beside it, with this repository's history: keys (not the fork's results file's)
+      const page = r.branchFile('perf-history:perf-history.html');
+      expect(page.startsWith('<!doctype html>')).toBe(true);
+      expect(page).toContain('p ≤ 0.05, 2% or more of the level before');
       expect(h.calls).toContain('info perf-gate: the accepted regressions are recorded on branch perf-history');
+    } finally {
+      r.done();
+    }
+  });
+
+  it('with history-branch and a config the job cannot read: the trend page with the default history: keys, said', async () => {
+    const r = repo();
+    try {
+      const h = reportHarness({ 'INPUT_HISTORY-BRANCH': 'perf-history', RUNNER_TEMP: r.root }, r.git);
+      h.deps.configHistory = () => {
+        throw new Error('perf-gate.yml: not found\nmore');
+      };
+      h.api.access = { alice: 'write' };
+      h.api.comments.push({
+        id: 1,
+        body: '/perf-gate accept search: on purpose',
+        user: { login: 'alice', type: 'User' },
+      });
+      await run(h.deps);
+      expect(r.branchFile('perf-history:perf-history.html')).toContain('p ≤ 0.01, 5% or more of the level before');
+      expect(h.calls).toContain(
+        'info perf-gate: the trend page uses the default history: settings (perf-gate.yml could not be read: perf-gate.yml: not found)',
+      );
     } finally {
       r.done();
     }

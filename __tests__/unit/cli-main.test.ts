@@ -395,6 +395,54 @@ describe('main(argv, deps)', () => {
     expect(c.err).toEqual([`perf-gate: trend page written: ${join(root, 'site', 'index.html')}\n`]);
   });
 
+  it("history --min-shift --alpha: the config's history: keys as flags, checked as the keys are", async () => {
+    const c = cli();
+    const file = join(root, 'h3.jsonl');
+    // p99 3% higher from the 13th run: under the default 5%, named at --min-shift 2%
+    const lines = Array.from({ length: 24 }, (_, i) =>
+      JSON.stringify({
+        schema: 'perf-gate/history@1',
+        time: `2026-11-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+        commit: `c${i}`,
+        ref: null,
+        runId: `r${i}`,
+        mode: 'update',
+        phases: {
+          'api/c8': {
+            rps: 1000,
+            p50: 2000,
+            p99: Math.round(5000 * (1 + 0.02 * Math.sin(i * 2.1)) * (i >= 12 ? 1.03 : 1)),
+            errors: 0,
+          },
+        },
+      }),
+    );
+    c.deps.files.write(file, `${lines.join('\n')}\n`);
+    expect(await main(['history', file], c.deps)).toBe(EXIT_PASS);
+    expect(c.out.join('')).toContain(
+      '**Level shifts:** none (E-divisive means over the last 24 runs; p ≤ 0.01, 5% or more',
+    );
+    const page = join(root, 'h3.html');
+    const named = cli();
+    named.deps.files = c.deps.files;
+    expect(await main(['history', file, '--min-shift', '2%', '--alpha', '0.05', '--html', page], named.deps)).toBe(
+      EXIT_PASS,
+    );
+    expect(named.out.join('')).toMatch(/p ≤ 0\.05, 2% or more of the level before[^\n]*\n- api\/c8 p99 \*\*\+3/);
+    expect(c.deps.files.read(page)).toContain('perf-gate trend: 24 runs, 1 level shift');
+    expect(c.deps.files.read(page)).toContain('p ≤ 0.05, 2% or more of the level before');
+    // every problem in one pass, each naming its flag; exit 2
+    const bad = cli();
+    bad.deps.files = c.deps.files;
+    expect(await main(['history', file, '--min-shift', 'ten', '--alpha', '0.5'], bad.deps)).toBe(EXIT_USAGE);
+    expect(bad.err.join('')).toContain('--min-shift ten: must be a percentage like 10%');
+    expect(bad.err.join('')).toContain('--alpha 0.5: must be a number from 0.001 to 0.2');
+    const nan = cli();
+    nan.deps.files = c.deps.files;
+    expect(await main(['history', file, '--alpha', 'x'], nan.deps)).toBe(EXIT_USAGE);
+    expect(nan.err.join('')).toContain('--alpha x: must be a number from 0.001 to 0.2');
+  });
+
   it('history: a file that does not exist is a usage error (read through deps.files)', async () => {
     const c = cli();
     expect(await main(['history', join(root, 'h.jsonl')], c.deps)).toBe(EXIT_USAGE);

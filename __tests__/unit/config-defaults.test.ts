@@ -35,6 +35,16 @@ describe('parseConfigText: defaults', () => {
     });
   });
 
+  it.each<[string, Raw | undefined, { minShift: number; alpha: number }]>([
+    ['history: not given', undefined, { minShift: 0.05, alpha: 0.01 }],
+    ['min-shift 10%', { 'min-shift': '10%' }, { minShift: 0.1, alpha: 0.01 }],
+    ['alpha 0.001, the smallest', { alpha: 0.001 }, { minShift: 0.05, alpha: 0.001 }],
+    ['both', { 'min-shift': '2.5%', alpha: 0.2 }, { minShift: 0.025, alpha: 0.2 }],
+  ])('history (the level shifts over the trend history): %s', (_label, history, expected) => {
+    const config = valid(minimal((c) => (history ? (c.history = history) : undefined)));
+    expect(config.history).toEqual(expected);
+  });
+
   it('a ready probe may be tcp://host:port, for a service that speaks no HTTP', () => {
     const config = valid(
       minimal((c) => {

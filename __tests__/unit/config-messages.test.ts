@@ -81,6 +81,14 @@ describe('config messages', () => {
         'scenarios[0].checks: unknown key (checks of a response are request.expect: request: { url: …, expect: { status: 200, body: ok } })',
       ],
     ],
+    [
+      'history: min-shift as a fraction, alpha out of range',
+      base('history:\n  min-shift: 0.05\n  alpha: 0.0001\n'),
+      [
+        'history.min-shift: 0.05 has no unit; write 5% (or 0.05% if you meant a fraction of a percent)',
+        'history.alpha: must be a number from 0.001 to 0.2',
+      ],
+    ],
   ])('%s', (_label, text, expected) => {
     expect(problems(text)).toEqual(expected);
   });

@@ -112,7 +112,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown top-level key',
       minimal((c) => (c.bogus = 1)),
-      ['bogus: unknown key (keys here: version, target, sut, runner, gate, ab, setup, defaults, scenarios)'],
+      ['bogus: unknown key (keys here: version, target, sut, runner, gate, ab, history, setup, defaults, scenarios)'],
     ],
     [
       'unknown key in sut',

@@ -59,7 +59,9 @@ describe('renderHistoryHtml', () => {
     const html = renderHistoryHtml(evil, []);
     expect(html).not.toMatch(/<script|https?:\/\/|\bsrc=|<link/i);
     expect(html).toContain('&lt;script&gt;x&lt;/script&gt;/c1');
-    expect(html).toContain('No level shift found.');
+    expect(html).toContain(
+      'No level shift found (E-divisive means over the runs; p ≤ 0.01, 5% or more of the level before).',
+    );
   });
 
   it(`at most ${MAX_HISTORY_PHASES} phases; no runs at all reads as such`, () => {

@@ -8,7 +8,8 @@ import {
   type HistoryPoint,
 } from '../../src/history/history.js';
 import { renderShifts } from '../../src/report/trend.js';
-import { historyShifts } from '../../src/history/shifts.js';
+import { historyShifts, shiftOptions, shiftSettingsOf } from '../../src/history/shifts.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../../src/config/types.js';
 
 const MACHINE = { cpuModel: 'Xeon', cores: 2 };
 
@@ -129,5 +130,49 @@ describe('a shift a pull request accepted on purpose is known', () => {
     const line = text.split('\n').find((l) => l.startsWith('- api/c8 p99'));
     expect(line).toMatch(/; \*\*accepted on purpose\*\* in #9 by .*alice: a checksum on every response, on purpose$/);
     expect(line).not.toMatch(/(^|[^`\\])@alice/);
+  });
+});
+
+describe('the history: settings (min-shift, alpha)', () => {
+  it.each<[number, number]>([
+    [0.01, 199],
+    [0.05, 199],
+    [0.2, 199],
+    [0.005, 399],
+    [0.001, 1999],
+  ])('alpha %s: %s shuffles, so the smallest p is at most half of it', (alpha, permutations) => {
+    const o = shiftOptions({ minShift: 0.05, alpha });
+    expect(o).toEqual({ minChange: 0.05, pValue: alpha, permutations });
+    expect(1 / (permutations + 1)).toBeLessThanOrEqual(alpha / 2 + 1e-12);
+  });
+
+  it('min-shift decides which steps are named, and the report says the rule it used', () => {
+    const small = history(24, (i) => ({ p99: 5000 * wobble(i) * (i >= 12 ? 1.03 : 1) }));
+    const found = (s: ShiftSettings) => historyShifts(small, shiftOptions(s)).map((x) => [x.metric, x.commit]);
+    expect(found(DEFAULT_SHIFTS)).toEqual([]);
+    expect(found({ minShift: 0.02, alpha: 0.01 })).toEqual([['p99', 'c12']]);
+    expect(renderShifts(small)).toContain('p ≤ 0.01, 5% or more of the level before');
+    const said = renderShifts(small, undefined, [], { minShift: 0.02, alpha: 0.05 });
+    expect(said).toContain('p ≤ 0.05, 2% or more of the level before');
+    expect(said).toMatch(/^- api\/c8 p99 \*\*\+3(\.\d)?%\*\* \(worse\) at c12/m);
+  });
+
+  it('a smaller alpha asks for more evidence: 12 runs, 6 and 6, are named at 0.01 and not at 0.001', () => {
+    // 12 runs split 6 and 6 have 924 orders, 2 of them as extreme as the step: p cannot go below 0.002
+    const twelve = history(12, (i) => ({ p99: 5000 * wobble(i) * (i >= 6 ? 1.06 : 1) }));
+    const at = (alpha: number) =>
+      historyShifts(twelve, shiftOptions({ minShift: 0.05, alpha })).map((x) => [x.commit, x.pValue]);
+    expect(at(0.01)).toEqual([['c6', 0.005]]);
+    expect(at(0.001)).toEqual([]);
+    // 24 runs allow it: the same step is named at 0.001 with its own p, from 1,999 shuffles
+    const longer = history(24, (i) => ({ p99: 5000 * wobble(i) * (i >= 12 ? 1.06 : 1) }));
+    const [strict] = historyShifts(longer, shiftOptions({ minShift: 0.05, alpha: 0.001 }));
+    expect(strict?.commit).toBe('c12');
+    expect(strict?.pValue).toBe(0.0005);
+  });
+
+  it('the results file records them only where they differ from the defaults', () => {
+    expect(shiftSettingsOf(DEFAULT_SHIFTS)).toEqual({});
+    expect(shiftSettingsOf({ minShift: 0.1, alpha: 0.01 })).toEqual({ shiftSettings: { minShift: 0.1, alpha: 0.01 } });
   });
 });

@@ -75,6 +75,18 @@ describe('outputs', () => {
     expect(second.split('\n').filter(Boolean)).toHaveLength(2);
   });
 
+  it("the Markdown report's level shifts follow the results file's history: settings", () => {
+    const update = { ...gated, mode: 'update' };
+    let history = '';
+    for (let i = 0; i < 8; i++)
+      history = OUTPUTS.history.render({ ...update, runId: `r${i}` }, { ...STANDALONE, history });
+    const md = (r: typeof update) => OUTPUTS.markdown.render(r, { ...STANDALONE, history });
+    expect(md(update)).toContain('p ≤ 0.01, 5% or more of the level before');
+    expect(md({ ...update, shiftSettings: { minShift: 0.1, alpha: 0.05 } })).toContain(
+      'p ≤ 0.05, 10% or more of the level before',
+    );
+  });
+
   it.each<[string, string | RegExp]>([
     ['junit=out/j.xml', 'junit out/j.xml'],
     ['md=a=b.md', 'markdown a=b.md'],

@@ -92,6 +92,12 @@ describe('readResults', () => {
       'scenarios.0.phases.0.flags.0',
     ],
     ['no provenance', (r) => ({ ...r, provenance: undefined }), 'provenance'],
+    // a smaller alpha means more shuffles: a file may not ask for an unbounded number
+    [
+      'a history alpha below 0.001',
+      (r) => ({ ...r, shiftSettings: { minShift: 0.05, alpha: 1e-9 } }),
+      'shiftSettings.alpha',
+    ],
   ])('%s: corrupt, naming the field', (_label, mutate, field) => {
     const path = file(mutate(good));
     expect(error(() => readResults(path, realReadFs))).toMatch(

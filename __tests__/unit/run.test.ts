@@ -475,6 +475,15 @@ describe('run: trials interleaved across phases', () => {
     expect(again.docker.trials.map((t) => t.replace('perfgate-r1-runner: ', ''))).toEqual(order);
   });
 
+  it('history: recorded in the results file where it differs from the defaults', async () => {
+    const p = project(config('history: { min-shift: 10%, alpha: 0.05 }'));
+    await run(request(p, 'update', { seed: 5 }), harness({ only: { delayUs: 2000 } }).deps);
+    expect(results(p.dir).shiftSettings).toEqual({ minShift: 0.1, alpha: 0.05 });
+    const plain = project(config());
+    await run(request(plain, 'update', { seed: 5 }), harness({ only: { delayUs: 2000 } }).deps);
+    expect(results(plain.dir)).not.toHaveProperty('shiftSettings');
+  });
+
   it('gate.run-alpha: the budget split over the run’s gated phases, recorded per scenario and said in the report', async () => {
     const p = project(
       config('gate: { run-alpha: 0.02 }').replace(

@@ -44,6 +44,7 @@ await run({
   perfGate: (opts) =>
     runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
   configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
+  configHistory: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).history,
   newRunId,
   artifactHttp: fetchArtifactHttp(),
   readBytes: (path) => readFileSync(path),

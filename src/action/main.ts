@@ -1,6 +1,7 @@
 // The Action's main step (SPEC §6) as one function of its dependencies, with no side effects on
 // import: inputs → the same engine as the CLI → outputs, job summary, annotations and one sticky PR
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
+import type { ShiftSettings } from '../config/types.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
@@ -58,6 +59,9 @@ export interface ActionDeps {
   perfGate: (opts: RunOptions) => Promise<RunOutcome>;
   /** `gate.against` of the config (auto mode picks A/B from it) */
   configAgainst: (configFile: string) => 'baselines' | 'base-ref';
+  /** `history:` of the config: report mode writes a fork's acceptances and the trend page with it
+   * (the fork's results file is not trusted to say it) */
+  configHistory: (configFile: string) => ShiftSettings;
   newRunId: () => string;
   /** git in the workspace (input history-branch) */
   git: Git;
@@ -165,7 +169,7 @@ export async function run(deps: ActionDeps): Promise<void> {
         inputs.history,
         (text) => appendHistory(text, entry),
         message,
-        trendPage(inputs),
+        trendPage(inputs, outcome.results.shiftSettings),
       );
       io.info(
         `perf-gate: history appended on branch ${inputs.historyBranch} (${pushed.commit.slice(0, 12)}${pushed.attempts > 1 ? `, after ${pushed.attempts} attempts: the branch moved` : ''})`,
@@ -175,7 +179,7 @@ export async function run(deps: ActionDeps): Promise<void> {
     // after the merge is then said to be known (a job that may not push: a warning, the check stands)
     const accepted =
       onBranch && mode.gates ? historyAcceptance(outcome.results, ctx.event.pull_request?.number) : undefined;
-    if (accepted) recordAcceptance(deps, inputs, accepted);
+    if (accepted) recordAcceptance(deps, inputs, accepted, outcome.results.shiftSettings);
     // the comparisons of a mode that does not gate (an update's with the previous baselines) are
     // information, not failures
     const gated = mode.gates ? outcome.results.comparisons : [];
@@ -208,7 +212,12 @@ export async function run(deps: ActionDeps): Promise<void> {
 
 /** history-branch: a pull request's regressions accepted on purpose appended to the branch's history;
  * a job that may not push warns (its check stands). */
-function recordAcceptance(deps: ActionDeps, inputs: ActionInputs, accepted: HistoryAcceptance): void {
+function recordAcceptance(
+  deps: ActionDeps,
+  inputs: ActionInputs,
+  accepted: HistoryAcceptance,
+  settings: ShiftSettings | undefined,
+): void {
   try {
     appendBranchHistory(
       deps.git,
@@ -216,7 +225,7 @@ function recordAcceptance(deps: ActionDeps, inputs: ActionInputs, accepted: Hist
       inputs.history,
       (text) => appendHistory(text, accepted),
       `perf-gate: ${accepted.rows.length} regression${accepted.rows.length === 1 ? '' : 's'} accepted${accepted.pr !== undefined ? ` in #${accepted.pr}` : ''}`,
-      trendPage(inputs),
+      trendPage(inputs, settings),
     );
     deps.io.info(`perf-gate: the accepted regressions are recorded on branch ${inputs.historyBranch}`);
   } catch (err) {
@@ -226,13 +235,26 @@ function recordAcceptance(deps: ActionDeps, inputs: ActionInputs, accepted: Hist
   }
 }
 
+/** The config's `history:` for a report-mode job; the defaults, said, where its config cannot be read
+ * (a workflow_run job that did not check the repository out). */
+function configShifts(deps: ActionDeps, config: string): ShiftSettings | undefined {
+  try {
+    return deps.configHistory(config);
+  } catch (err) {
+    deps.io.info(
+      `perf-gate: the trend page uses the default history: settings (${config} could not be read: ${(err as Error).message.split('\n')[0]})`,
+    );
+    return undefined;
+  }
+}
+
 /** history-branch: the trend page (`history-page`) of the history as appended, written beside it in
  * the same commit, or nothing (`history-page: false`). */
-function trendPage(inputs: ActionInputs): (history: string) => Record<string, string> {
+function trendPage(inputs: ActionInputs, settings?: ShiftSettings): (history: string) => Record<string, string> {
   return (history) => {
     if (!inputs.historyPage) return {};
     const { entries, acceptances } = parseHistory(history);
-    return { [inputs.historyPage]: historyPage(entries, acceptances) };
+    return { [inputs.historyPage]: historyPage(entries, acceptances, settings) };
   };
 }
 
@@ -315,7 +337,7 @@ async function reportMode(deps: ActionDeps, ctx: ActionContext, inputs: ActionIn
         { ...results, finishedAt: deps.now().toISOString(), provenance: { ...results.provenance, commit } },
         r.pr,
       );
-      if (line) recordAcceptance(deps, inputs, line);
+      if (line) recordAcceptance(deps, inputs, line, configShifts(deps, inputs.config));
     }
     setOutputs(io, {
       verdict: r.verdict,

@@ -5,8 +5,9 @@
 import { unsetNames } from '../config/placeholder-kinds.js';
 import { parseArgs } from 'node:util';
 import { bodiesLines, configProblems, defaultWorkspace, loadConfig, readConfig } from '../config/load.js';
-import { configJsonSchema } from '../config/schema.js';
-import type { Config } from '../config/types.js';
+import { configJsonSchema, historySchema } from '../config/schema.js';
+import { shiftSettings } from '../config/normalize.js';
+import type { Config, ShiftSettings } from '../config/types.js';
 import { gateResults } from '../compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from '../common/errors.js';
 import { appendHistory, historyEntry, parseHistory } from '../history/history.js';
@@ -286,6 +287,16 @@ const COMMANDS = {
         type: 'string',
         value: 'PAGE',
         help: 'also write the trend as one static HTML page (p50, p99 and req/s per phase, level shifts marked; for GitHub Pages)',
+      },
+      'min-shift': {
+        type: 'string',
+        value: 'PCT',
+        help: "the smallest level shift named, relative to the level before it (the config's history.min-shift; default 5%)",
+      },
+      alpha: {
+        type: 'string',
+        value: 'P',
+        help: "the most a level shift's p may be (the config's history.alpha, 0.001 to 0.2; default 0.01)",
       },
     },
   },
@@ -741,6 +752,7 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
   const { values, positionals } = parse(deps, 'history', args);
   if (positionals.length !== 1) throw usageError(`history needs FILE\n${commandHelp('history')}`);
   const file = positionals[0] as string;
+  const settings = historyFlags(values['min-shift'], values.alpha);
   // a file that does not exist yet is an empty history to append to, and nothing to show otherwise
   let text = deps.files.readIfExists(file);
   if (text === undefined) {
@@ -754,14 +766,32 @@ function cmdHistory(deps: CliDeps, args: string[]): number {
   const { entries, acceptances, skipped } = parseHistory(text);
   if (values.html !== undefined) {
     const page = String(values.html);
-    deps.files.writeCreating(page, historyPage(entries, acceptances));
+    deps.files.writeCreating(page, historyPage(entries, acceptances, settings));
     deps.err(`perf-gate: trend page written: ${page}\n`);
   }
-  const trend = renderTrend(entries, undefined, true, undefined, acceptances);
+  const trend = renderTrend(entries, undefined, true, undefined, acceptances, settings);
   deps.out(`${trend || `${file}: ${entries.length} run${entries.length === 1 ? '' : 's'}, too few for a trend`}\n`);
   if (skipped)
     deps.err(`perf-gate: ${file}: ${skipped} line${skipped === 1 ? '' : 's'} skipped (not history entries)\n`);
   return EXIT_PASS;
+}
+
+/** `history --min-shift --alpha`, checked as the config's `history:` keys are (every problem said). */
+function historyFlags(minShift: unknown, alpha: unknown): ShiftSettings {
+  const raw = {
+    ...(minShift !== undefined ? { 'min-shift': String(minShift) } : {}),
+    ...(alpha !== undefined ? { alpha: String(alpha).trim() === '' ? NaN : Number(alpha) } : {}),
+  };
+  const parsed = historySchema.safeParse(raw);
+  if (!parsed.success) {
+    const given: Record<string, unknown> = { 'min-shift': minShift, alpha };
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `--${key} ${String(given[key])}: ${i.message}`;
+    });
+    throw usageError(lines.join('\n'));
+  }
+  return shiftSettings(parsed.data);
 }
 
 async function dispatch(deps: CliDeps, command: string | undefined, rest: string[]): Promise<number> {

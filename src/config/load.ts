@@ -15,6 +15,7 @@ import { K6_METRICS } from './k6-thresholds.js';
 import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
+import { percentHint } from './schema-parts.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import type { Checked, Config, Scenario } from './types.js';
 
@@ -85,15 +86,11 @@ function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[
   const out: string[] = [];
   for (const [rule, v] of Object.entries(rules as Record<string, unknown>)) {
     if (typeof v !== 'number') continue;
-    const at = `${formatPath([...path, rule])}: ${v} has no unit;`;
+    const at = formatPath([...path, rule]);
     if (rule === 'regress' || (rule === 'max' && /error|rate|delivery/.test(String(path.at(-1))))) {
-      out.push(
-        v > 0 && v < 1
-          ? `${at} write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)`
-          : `${at} write ${v}%`,
-      );
+      out.push(`${at}: ${percentHint(v)}`);
     } else if (rule === 'floor' || rule === 'below' || rule === 'above') {
-      out.push(`${at} write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
     }
   }
   return out;

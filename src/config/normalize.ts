@@ -17,17 +17,19 @@ import {
   DEFAULT_EARLY_LOOK,
   DEFAULT_RUN_ALPHA,
   DEFAULT_READY_TIMEOUT_MS,
+  DEFAULT_SHIFTS,
   DEFAULT_RUNNER_IMAGE,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_TRIALS,
   DEFAULT_WARMUP_MS,
   type Scenario,
   type ScenarioTarget,
+  type ShiftSettings,
 } from './types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
 import { normalizeSetup } from './setup.js';
-import { parseDurationMs } from '../common/units.js';
+import { parseDurationMs, parsePercent } from '../common/units.js';
 
 /** Resolves a path from the config; returns an absolute path or throws an Error with a message. */
 export type PathResolver = (relative: string) => string;
@@ -237,6 +239,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
         ...(raw.gate?.busy === 'off' ? {} : { busy: busySettings(raw.gate?.busy, raw.target !== undefined) }),
       },
       ab: { pairs: raw.ab?.pairs ?? DEFAULT_AB_PAIRS },
+      history: shiftSettings(raw.history),
       scenarios,
     },
   };
@@ -304,6 +307,12 @@ export function loopbackOf(url: string): string | undefined {
 /** Why a loopback host cannot reach a compose SUT. */
 export function loopbackLine(host: string): string {
   return `${host} is the runner's own container, not the SUT: the runner joins the compose project's network, so name the service (http://api:8080/…), or give target: for a service running on this host`;
+}
+
+/** `history:` as given (checked by its schema), the defaults filled in. */
+export function shiftSettings(raw: RawConfig['history']): ShiftSettings {
+  const minShift = raw?.['min-shift'] !== undefined ? parsePercent(raw['min-shift']) : undefined;
+  return { minShift: minShift ?? DEFAULT_SHIFTS.minShift, alpha: raw?.alpha ?? DEFAULT_SHIFTS.alpha };
 }
 
 /** gate.busy, on (absent, `on`, or tuned as `{ others, repeats }`): the noise sentinel's settings. */

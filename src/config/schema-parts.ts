@@ -16,8 +16,16 @@ import {
 export const duration = z
   .string({ error: 'must be a duration like 500ms, 30s, 2m or 1m30s' })
   .regex(new RegExp(DURATION_PATTERN), { error: 'must be a duration like 500ms, 30s, 2m or 1m30s' });
+/** What to write for a percentage given as a bare number (25, or 0.25 meant as a fraction). */
+export function percentHint(v: number): string {
+  return v > 0 && v < 1
+    ? `${v} has no unit; write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)`
+    : `${v} has no unit; write ${v}%`;
+}
 export const percent = z
-  .string({ error: 'must be a percentage like 10%' })
+  .string({
+    error: (issue) => (typeof issue.input === 'number' ? percentHint(issue.input) : 'must be a percentage like 10%'),
+  })
   .regex(new RegExp(PERCENT_PATTERN), { error: 'must be a percentage like 10%' });
 export const positiveInt = z
   .number({ error: 'must be a positive integer' })

@@ -19,6 +19,7 @@ import {
   intIn,
   name,
   numberUpTo,
+  percent,
   percentileSchemas,
   phaseDuration,
   positiveInt,
@@ -190,6 +191,21 @@ const envValue = z.union(
   [z.string().regex(/^[^\0]*$/, { error: 'cannot hold a NUL character' }), z.number(), z.boolean()],
   { error: 'must be a string, number or boolean' },
 );
+
+/** `history:`, also what `perf-gate history --min-shift --alpha` are checked with */
+export const historySchema = z.strictObject({
+  'min-shift': percent
+    .optional()
+    .describe('the smallest level shift reported, relative to the level before it (default 5%)'),
+  alpha: z
+    .number({ error: 'must be a number from 0.001 to 0.2' })
+    .min(0.001, { error: 'must be a number from 0.001 to 0.2' })
+    .max(0.2, { error: 'must be a number from 0.001 to 0.2' })
+    .optional()
+    .describe(
+      "the most a level shift's p may be to be reported (its permutation test's; default 0.01). Below 0.01 more shuffles are run, so that the test can reach it",
+    ),
+});
 
 export const configSchema = z
   .strictObject({
@@ -379,6 +395,11 @@ export const configSchema = z
           .describe('interleaved base/head trial pairs in A/B mode (default 6)'),
       })
       .optional(),
+    history: historySchema
+      .optional()
+      .describe(
+        "which level shifts over the trend history (--history, the Action's history or history-branch) the report and the trend page name",
+      ),
     setup: setupSchema.optional(),
     defaults: z
       .strictObject({

@@ -219,8 +219,22 @@ export interface Config {
     busy?: BusySettings;
   };
   ab: { pairs: number };
+  /** history: the thresholds of the level shifts found over the trend history (history/shifts.ts) */
+  history: ShiftSettings;
   scenarios: Scenario[];
 }
+
+/** `history:` as normalized: which level shifts of the trend history are reported */
+export interface ShiftSettings {
+  /** the smallest shift reported, relative to the level before it (0.05: 5%) */
+  minShift: number;
+  /** the most a shift's p may be (its permutation test's), 0.001 to 0.2 */
+  alpha: number;
+}
+
+/** `history:` when not given: 5% is about a band's worth of creep, and noise between runs on a quiet
+ * machine is smaller; p ≤ 0.01 over 199 shuffles (the smallest p is 0.005) */
+export const DEFAULT_SHIFTS: ShiftSettings = { minShift: 0.05, alpha: 0.01 };
 
 /** `gate.run-alpha`: the run's false-alarm budget, split evenly over its `members` gated phases */
 export interface Family {

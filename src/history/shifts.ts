@@ -7,15 +7,13 @@
 // metric whose regression a pull request accepted on purpose between those two runs is known: said
 // with who accepted it and why.
 import type { HistoryAcceptance, HistoryEntry, HistoryPoint } from './history.js';
-import { type ChangePointOptions, changePoints } from '../stats/change-points.js';
+import { type ChangePointOptions, CHANGE_POINT_DEFAULTS, changePoints } from '../stats/change-points.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 
 /** The history's metrics a shift is looked for in, and the direction that is worse. */
 export const SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 } as const satisfies Partial<Record<keyof HistoryPoint, 1 | -1>>;
 export type ShiftMetric = keyof typeof SHIFT_METRICS;
 
-/** The smallest shift reported, relative to the level before it: a band's worth of creep is what the
- * gate misses, noise between runs is smaller than this on a quiet machine. */
-export const DEFAULT_MIN_CHANGE = 0.05;
 /** Runs each side of a shift must have: fewer cannot tell a step from one odd run. */
 export const SHIFT_MIN_RUNS = 3;
 
@@ -43,9 +41,34 @@ export interface Shift {
 }
 
 export interface ShiftOptions extends Partial<ChangePointOptions> {
+  /** the smallest shift reported, relative to the level before it (default DEFAULT_SHIFTS.minShift) */
   minChange?: number;
   /** the history's accepted regressions (HistoryAcceptance lines) */
   acceptances?: readonly HistoryAcceptance[];
+}
+
+/**
+ * The detector's options for the `history:` settings: a shift at most `alpha`, at least `minShift`.
+ * The permutation test's smallest p is 1 / (shuffles + 1), so an alpha below 0.01 gets enough
+ * shuffles that its smallest p is at most half of it (0.001: 1,999).
+ */
+export function shiftOptions(settings: ShiftSettings): Pick<ShiftOptions, 'minChange' | 'pValue' | 'permutations'> {
+  return {
+    minChange: settings.minShift,
+    pValue: settings.alpha,
+    permutations: Math.max(CHANGE_POINT_DEFAULTS.permutations, Math.ceil(2 / settings.alpha) - 1),
+  };
+}
+
+/** The results file's `shiftSettings`: the config's `history:`, only where it differs from the defaults. */
+export function shiftSettingsOf(settings: ShiftSettings): { shiftSettings?: ShiftSettings } {
+  const same = settings.minShift === DEFAULT_SHIFTS.minShift && settings.alpha === DEFAULT_SHIFTS.alpha;
+  return same ? {} : { shiftSettings: { minShift: settings.minShift, alpha: settings.alpha } };
+}
+
+/** The `history:` settings in words, as the report and the trend page say them. */
+export function shiftRule(settings: ShiftSettings): string {
+  return `p ≤ ${settings.alpha}, ${+(settings.minShift * 100).toFixed(2)}% or more of the level before`;
 }
 
 /**
@@ -94,7 +117,7 @@ function usual(runs: readonly HistoryEntry[]): string | undefined {
  * series. A shift under `minChange` is dropped, and the levels of those beside it are taken again
  * without it. */
 export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOptions = {}): Shift[] {
-  const minChange = options.minChange ?? DEFAULT_MIN_CHANGE;
+  const minChange = options.minChange ?? DEFAULT_SHIFTS.minShift;
   const phases = [...new Set([...entries].reverse().flatMap((e) => Object.keys(e.phases)))];
   const out: Shift[] = [];
   for (const phase of phases) {

@@ -14,7 +14,14 @@ export const markdown: Output = {
   render: (r, ctx) => {
     const history = ctx.history !== undefined && traitsOf(r.mode).trend ? parseHistory(ctx.history) : undefined;
     const trend = history
-      ? renderTrend(history.entries, historyEntry(r), traitsOf(r.mode).records, undefined, history.acceptances)
+      ? renderTrend(
+          history.entries,
+          historyEntry(r),
+          traitsOf(r.mode).records,
+          undefined,
+          history.acceptances,
+          r.shiftSettings,
+        )
       : '';
     return renderMarkdown(r, { reportId: ctx.reportId, trend });
   },

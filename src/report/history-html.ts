@@ -5,7 +5,8 @@
 // every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
 import { formatUs } from '../common/units.js';
 import { HISTORY_MAX, type HistoryAcceptance, type HistoryEntry } from '../history/history.js';
-import { historyShifts, type Shift, type ShiftMetric } from '../history/shifts.js';
+import { historyShifts, type Shift, type ShiftMetric, shiftOptions, shiftRule } from '../history/shifts.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 import { escapeHtml as e, pageHead } from './html.js';
 
 export const MAX_HISTORY_PHASES = 100;
@@ -18,14 +19,22 @@ const METRICS: ReadonlyArray<{ key: ShiftMetric; label: string; format: (v: numb
   { key: 'rps', label: 'req/s', format: (v) => String(Math.round(v)) },
 ];
 
-/** The page: the history's runs (oldest first) and the shifts found in them. */
 /** The trend page of a history's runs, its level shifts found (acceptances read): what `perf-gate
  * history --html` and the Action's `history-page` write. */
-export function historyPage(entries: readonly HistoryEntry[], acceptances: readonly HistoryAcceptance[]): string {
-  return renderHistoryHtml(entries, historyShifts(entries, { acceptances }));
+export function historyPage(
+  entries: readonly HistoryEntry[],
+  acceptances: readonly HistoryAcceptance[],
+  settings: ShiftSettings = DEFAULT_SHIFTS,
+): string {
+  return renderHistoryHtml(entries, historyShifts(entries, { acceptances, ...shiftOptions(settings) }), settings);
 }
 
-export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly Shift[]): string {
+/** The page: the history's runs (oldest first) and the shifts found in them with `settings`. */
+export function renderHistoryHtml(
+  all: readonly HistoryEntry[],
+  found: readonly Shift[],
+  settings: ShiftSettings = DEFAULT_SHIFTS,
+): string {
   // a history file keeps its last HISTORY_MAX runs; one written by hand may hold more
   const entries = all.slice(-HISTORY_MAX);
   const shifts = found.slice(0, MAX_SHIFTS);
@@ -37,7 +46,7 @@ export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly 
   return [
     pageHead(title),
     `<p class="meta">${e(entries.length > 0 ? `${first} to ${last}` : 'no runs recorded yet')}</p>`,
-    shiftsTable(shifts),
+    shiftsTable(shifts, settings),
     found.length > shifts.length
       ? `<p class="meta">… and ${found.length - shifts.length} more level shifts (perf-gate history FILE lists them).</p>`
       : '',
@@ -50,14 +59,16 @@ export function renderHistoryHtml(all: readonly HistoryEntry[], found: readonly 
   ].join('\n');
 }
 
-function shiftsTable(shifts: readonly Shift[]): string {
-  if (shifts.length === 0) return '<p class="meta">No level shift found.</p>';
+function shiftsTable(shifts: readonly Shift[], settings: ShiftSettings): string {
+  const how = `E-divisive means over the runs; ${shiftRule(settings)}`;
+  if (shifts.length === 0) return `<p class="meta">No level shift found (${e(how)}).</p>`;
   const rows = shifts.map(
     (s) =>
       `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}${s.accepted ? e(`; accepted on purpose${s.accepted.pr !== undefined ? ` in #${s.accepted.pr}` : ''} by ${s.accepted.by}: ${s.accepted.reason}`) : ''}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}</td><td>${e(String(s.pValue))}</td></tr>`,
   );
   return [
     '<h2>Level shifts</h2>',
+    `<p class="meta">${e(how)}</p>`,
     '<table><thead><tr><th>phase</th><th>metric</th><th>change</th><th></th><th>cause</th><th>between</th><th>p</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table>',

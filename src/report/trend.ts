@@ -1,8 +1,8 @@
 // Pure: the history's trend as Mermaid charts (p99, p50 and throughput of each phase over the last
 // runs), for the report and `perf-gate history`.
 import type { HistoryAcceptance, HistoryEntry } from '../history/history.js';
-import { DEFAULT_MIN_CHANGE, historyShifts, SHIFT_MIN_RUNS, type Shift } from '../history/shifts.js';
-import { CHANGE_POINT_DEFAULTS } from '../stats/change-points.js';
+import { historyShifts, SHIFT_MIN_RUNS, type Shift, shiftOptions, shiftRule } from '../history/shifts.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
 import { yAxis } from './mermaid.js';
 
@@ -46,6 +46,7 @@ export function renderTrend(
   appended = true,
   points = TREND_POINTS,
   acceptances: readonly HistoryAcceptance[] = [],
+  settings: ShiftSettings = DEFAULT_SHIFTS,
 ): string {
   const series = withCurrent(history, current).slice(-points);
   const latest = series.at(-1);
@@ -83,7 +84,7 @@ export function renderTrend(
   }
   if (keys.length > TREND_MAX_PHASES) out.push(`_${keys.length - TREND_MAX_PHASES} more phases in the history file._`);
   if (out.length === 1) return '';
-  const shifts = renderShifts(history, appended ? current : undefined, acceptances);
+  const shifts = renderShifts(history, appended ? current : undefined, acceptances, settings);
   return [...out, ...(shifts ? [shifts] : [])].join('\n\n');
 }
 
@@ -114,11 +115,12 @@ export function renderShifts(
   history: HistoryEntry[],
   current?: HistoryEntry,
   acceptances: readonly HistoryAcceptance[] = [],
+  settings: ShiftSettings = DEFAULT_SHIFTS,
 ): string {
   const runs = withCurrent(history, current).slice(-SHIFT_WINDOW);
   if (runs.length < 2 * SHIFT_MIN_RUNS) return '';
-  const shifts = historyShifts(runs, { acceptances });
-  const how = `E-divisive means over the last ${runs.length} runs; p ≤ ${CHANGE_POINT_DEFAULTS.pValue}, ${DEFAULT_MIN_CHANGE * 100}% or more of the level before`;
+  const shifts = historyShifts(runs, { acceptances, ...shiftOptions(settings) });
+  const how = `E-divisive means over the last ${runs.length} runs; ${shiftRule(settings)}`;
   if (shifts.length === 0) return `**Level shifts:** none (${how}).`;
   const more = shifts.length > SHIFTS_SHOWN ? [`- _${shifts.length - SHIFTS_SHOWN} more._`] : [];
   return [

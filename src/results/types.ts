@@ -1,5 +1,5 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
-import type { Family, Thresholds } from '../config/types.js';
+import type { Family, ShiftSettings, Thresholds } from '../config/types.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { Ramp } from '../runner-kit/ramp.js';
@@ -140,6 +140,9 @@ export interface ResultsFile {
   interleaved?: { seed: number };
   /** gate.busy: the threshold a trial was busy from, the repeats allowed, and those run */
   busy?: BusyRecord;
+  /** the config's `history:` where it differs from DEFAULT_SHIFTS: which level shifts of the trend
+   * history the report names (absent: the defaults) */
+  shiftSettings?: ShiftSettings;
   /** update runs: phases, entries and steps that failed on nearly every request (results/unanswered.ts);
    * unless every one is accepted (accept-failing), no baseline was recorded */
   failing?: FailingRow[];

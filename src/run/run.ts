@@ -14,6 +14,7 @@ import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import { baselineProfileFile, type KeptProfile, profileRecords, type TakenProfile } from '../profiles/record.js';
 import { keptProfiles } from './kept-profiles.js';
+import { shiftSettingsOf } from '../history/shifts.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
 import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
 import { failingRows, unansweredPhase } from '../results/unanswered.js';
@@ -93,6 +94,7 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
       comparisons: [],
       ...(measured.interleaved ? { interleaved: measured.interleaved } : {}),
       ...(measured.busy ? { busy: measured.busy } : {}),
+      ...shiftSettingsOf(p.config.history),
       ...profiles.fields,
     };
     // judge, then the failing rows accepted on purpose (the judgement's time said: statistics bounded)
