@@ -97459,6 +97459,45 @@ function changePoints(x, options = {}) {
   }
   return found.sort((a, b) => a.index - b.index);
 }
+function meanSplit(x, minSize) {
+  const n = x.length;
+  if (n < 2 * minSize || minSize < 1) return void 0;
+  const cum = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) cum[i + 1] = cum[i] + x[i];
+  const total = cum[n];
+  let best;
+  let most = -Infinity;
+  for (let t = minSize; t <= n - minSize; t++) {
+    const d = cum[t] / t - (total - cum[t]) / (n - t);
+    const score = t * (n - t) / n * d * d;
+    if (score > most) {
+      most = score;
+      best = t;
+    }
+  }
+  return best;
+}
+var LOCATION_RESAMPLES = 199;
+function shiftLocation(x, minSize, random, resamples = LOCATION_RESAMPLES) {
+  const index = meanSplit(x, minSize);
+  if (index === void 0) return void 0;
+  const n = x.length;
+  const mean3 = (from, to) => x.slice(from, to).reduce((a, b) => a + b, 0) / (to - from);
+  const before = mean3(0, index);
+  const after = mean3(index, n);
+  const fitted2 = x.map((_, i) => i < index ? before : after);
+  const residuals = x.map((v, i) => v - fitted2[i]);
+  const y = new Float64Array(n);
+  const splits = [];
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) y[i] = fitted2[i] + residuals[Math.floor(random() * n)];
+    splits.push(meanSplit(y, minSize));
+  }
+  splits.sort((a, b) => a - b);
+  const lo = splits[Math.floor(0.025 * resamples)] ?? index;
+  const hi = splits[Math.ceil(0.975 * resamples) - 1] ?? index;
+  return { index, range: [Math.min(lo, index), Math.max(hi, index)] };
+}
 
 // src/history/shifts.ts
 var SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 };
@@ -97513,7 +97552,9 @@ function historyShifts(entries, options = {}) {
         return v !== void 0 && Number.isFinite(v) && (metric === "rps" || v > 0);
       });
       const values = runs.map((e2) => e2.phases[phase2]?.[metric]);
-      let kept = changePoints(values, { minSize: SHIFT_MIN_RUNS, ...options });
+      const minSize = options.minSize ?? SHIFT_MIN_RUNS;
+      const random = seededRandom(options.seed ?? CHANGE_POINT_DEFAULTS.seed);
+      let kept = changePoints(values, { minSize, ...options });
       const levels = () => {
         const cuts = [0, ...kept.map((c) => c.index), values.length];
         return kept.map((c, i) => {
@@ -97532,6 +97573,17 @@ function historyShifts(entries, options = {}) {
         if (big.length === kept.length) break;
         kept = big;
       }
+      const ranges = /* @__PURE__ */ new Map();
+      let start = 0;
+      kept = kept.map((c, i) => {
+        const end = kept[i + 1]?.index ?? values.length;
+        const at = shiftLocation(values.slice(start, end), minSize, random);
+        const placed = at ? { ...c, index: start + at.index } : c;
+        if (at) ranges.set(placed, [start + at.range[0], start + at.range[1]]);
+        start = placed.index;
+        return placed;
+      });
+      kept = levels().filter((l) => Math.abs(l.change) >= minChange).map((l) => l.c);
       for (const { c, from, to, change: change2 } of levels()) {
         const at = runs[c.index];
         const prior = runs[c.index - 1];
@@ -97552,12 +97604,24 @@ function historyShifts(entries, options = {}) {
           since: prior.commit,
           cause: moved ? "machine" : "code",
           runs: { before: c.index - from, after: to - c.index },
+          ...rangeOf(runs, ranges.get(c)),
           ...accepted ? { accepted } : {}
         });
       }
     }
   }
   return out;
+}
+function rangeOf(runs, range) {
+  if (!range || range[1] <= range[0]) return {};
+  const [first, last] = range;
+  return {
+    range: {
+      since: runs[first - 1].commit,
+      until: runs[last].commit,
+      runs: last - first + 1
+    }
+  };
 }
 var CALIBRATION_MOVE = 0.05;
 function calibrationMoved(before, after, worse) {
@@ -97662,7 +97726,8 @@ function shiftLine(s) {
   const size = s.worse ? `**${signed(s.change)}** (worse)` : `${signed(s.change)} (better)`;
   const where = `at ${sha(s.commit)}, since ${sha(s.since)}`;
   const why = s.cause === "machine" ? "; the machine changed between these runs (CPU model or cores, or its calibration moved with it): not the code" : "";
-  return `- ${escapeMarkdown(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}${acceptedSaid(s)}`;
+  const range = s.range ? `; within ${s.range.runs} runs, after ${sha(s.range.since)} up to ${sha(s.range.until)} (95%)` : "";
+  return `- ${escapeMarkdown(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after${range})${why}${acceptedSaid(s)}`;
 }
 function acceptedSaid(s) {
   const a = s.accepted;
@@ -99462,7 +99527,7 @@ function exitCodeOf(mode, verdict, failOnInconclusive) {
 
 // src/report/distribution.ts
 function latencyBuckets(encoded, n = 12) {
-  const range = rangeOf(encoded);
+  const range = rangeOf2(encoded);
   if (!range) return [];
   const { min, max: max2 } = range;
   const edges = /* @__PURE__ */ new Set();
@@ -99473,7 +99538,7 @@ function latencyBuckets(encoded, n = 12) {
     [...edges].sort((a, b) => a - b)
   );
 }
-function rangeOf(encoded) {
+function rangeOf2(encoded) {
   if (!encoded) return void 0;
   const h = decodeHistogram(encoded);
   try {
@@ -101237,7 +101302,7 @@ function phaseSection(scenario2, p, other, names3) {
   ].join("\n");
 }
 function sharedBuckets(encoded, n = BUCKETS) {
-  const ranges = encoded.map((x) => x ? rangeOf(x) : void 0).filter((r) => r !== void 0);
+  const ranges = encoded.map((x) => x ? rangeOf2(x) : void 0).filter((r) => r !== void 0);
   if (ranges.length === 0) return { edges: [], counts: [] };
   const min = Math.min(...ranges.map((r) => r.min));
   const max2 = Math.max(min + 1, ...ranges.map((r) => r.max));
@@ -106586,7 +106651,7 @@ function shiftsTable(shifts, settings) {
   const how = `E-divisive means over the runs; ${shiftRule(settings)}`;
   if (shifts.length === 0) return `<p class="meta">No level shift found (${escapeHtml(how)}).</p>`;
   const rows = shifts.map(
-    (s) => `<tr class="${s.worse ? "regression" : "improvement"}"><td class="text">${escapeHtml(s.phase)}</td><td class="text">${escapeHtml(s.metric)}</td><td>${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? "worse" : "better"}</td><td class="text">${s.cause === "machine" ? "the machine's" : "the code's"}${s.accepted ? escapeHtml(`; accepted on purpose${s.accepted.pr !== void 0 ? ` in #${s.accepted.pr}` : ""} by ${s.accepted.by}: ${s.accepted.reason}`) : ""}</td><td class="text">${escapeHtml(short(s.since))} → ${escapeHtml(short(s.commit))}</td><td>${escapeHtml(String(s.pValue))}</td></tr>`
+    (s) => `<tr class="${s.worse ? "regression" : "improvement"}"><td class="text">${escapeHtml(s.phase)}</td><td class="text">${escapeHtml(s.metric)}</td><td>${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? "worse" : "better"}</td><td class="text">${s.cause === "machine" ? "the machine's" : "the code's"}${s.accepted ? escapeHtml(`; accepted on purpose${s.accepted.pr !== void 0 ? ` in #${s.accepted.pr}` : ""} by ${s.accepted.by}: ${s.accepted.reason}`) : ""}</td><td class="text">${escapeHtml(short(s.since))} → ${escapeHtml(short(s.commit))}${s.range ? escapeHtml(` (95%: within ${s.range.runs} runs, ${short(s.range.since)} → ${short(s.range.until)})`) : ""}</td><td>${escapeHtml(String(s.pValue))}</td></tr>`
   );
   return [
     "<h2>Level shifts</h2>",

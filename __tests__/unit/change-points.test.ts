@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bestSplit, changePoints, splitScores } from '../../src/stats/change-points.js';
+import { bestSplit, changePoints, meanSplit, shiftLocation, splitScores } from '../../src/stats/change-points.js';
+import { seededRandom } from '../../src/stats/random.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const reference = JSON.parse(readFileSync(join(ROOT, 'fixtures/e-divisive/reference.json'), 'utf8')) as {
@@ -103,5 +104,75 @@ describe('changePoints: the shifts of a series, each tested by permutation', () 
     expect(changePoints(noisy, { pValue: 1 })).toEqual(changePoints(noisy, { pValue: 1 }));
     // a p above the bound ends the search
     expect(changePoints(x, { permutations: 9, pValue: 0.05 })).toEqual([]);
+  });
+});
+
+const located = {
+  series: JSON.parse(readFileSync(join(ROOT, 'fixtures/change-location/series.json'), 'utf8')) as {
+    cases: Array<{ name: string; series: number[] }>;
+  },
+  reference: JSON.parse(readFileSync(join(ROOT, 'fixtures/change-location/reference.json'), 'utf8')) as {
+    minSize: number;
+    cases: Array<{ name: string; split: number }>;
+  },
+};
+
+describe('meanSplit: where a shift lies, by least squares', () => {
+  it.each(located.reference.cases.map((c, i) => [c.name, located.series.cases[i]?.series ?? [], c.split] as const))(
+    'as numpy computes it: %s',
+    (_name, x, split) => {
+      expect(meanSplit(x, located.reference.minSize)).toBe(split);
+    },
+  );
+
+  it.each<[number[], number, number | undefined]>([
+    [[1, 1, 2, 2], 2, 2],
+    [[1, 1, 1, 2], 2, 2],
+    [[1, 2, 3], 2, undefined],
+    [[1, 2], 0, undefined],
+  ])('%j, minSize %i: %s', (x, minSize, expected) => {
+    expect(meanSplit(x, minSize)).toBe(expected);
+  });
+});
+
+describe('shiftLocation: the shift and the runs it may have come in at (95%)', () => {
+  const step = (seed: number, size: number, cv = 0.05) => {
+    const random = seededRandom(seed);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    return Array.from({ length: 40 }, (_, i) => 5000 * (i >= 20 ? 1 + size : 1) * (1 + cv * normal()));
+  };
+
+  it('a +30% step in 5% noise: at its run for every seed of twenty, the range that run alone in most', () => {
+    let alone = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const at = shiftLocation(step(seed, 0.3), 3, seededRandom(1));
+      expect(at?.index).toBe(20);
+      expect(at?.range[0]).toBeGreaterThanOrEqual(19);
+      expect(at?.range[1]).toBeLessThanOrEqual(21);
+      if (at?.range[0] === 20 && at.range[1] === 20) alone++;
+    }
+    expect(alone).toBeGreaterThanOrEqual(16);
+  });
+
+  it('a +8% step in 5% noise: a range of several runs that holds run 20 in at least 90 of 100 seeds', () => {
+    // 2,000 simulations (numpy, fixtures/change-location/make.py's least squares): 96% held, 10 runs wide
+    let held = 0;
+    const widths: number[] = [];
+    for (let seed = 1; seed <= 100; seed++) {
+      const at = shiftLocation(step(seed, 0.08), 3, seededRandom(seed)) as { index: number; range: [number, number] };
+      expect(at.range[0]).toBeLessThanOrEqual(at.index);
+      expect(at.range[1]).toBeGreaterThanOrEqual(at.index);
+      if (at.range[0] <= 20 && 20 <= at.range[1]) held++;
+      widths.push(at.range[1] - at.range[0] + 1);
+    }
+    expect(held).toBeGreaterThanOrEqual(90);
+    widths.sort((a, b) => a - b);
+    expect(widths[50]).toBeGreaterThan(3);
+  });
+
+  it('the same series and seed give the same range; too short a series has none', () => {
+    const x = step(3, 0.08);
+    expect(shiftLocation(x, 3, seededRandom(7))).toEqual(shiftLocation(x, 3, seededRandom(7)));
+    expect(shiftLocation([1, 2, 3, 4, 5], 3, seededRandom(1))).toBeUndefined();
   });
 });

@@ -176,3 +176,22 @@ describe('the history: settings (min-shift, alpha)', () => {
     expect(shiftSettingsOf({ minShift: 0.1, alpha: 0.01 })).toEqual({ shiftSettings: { minShift: 0.1, alpha: 0.01 } });
   });
 });
+
+describe('where a shift came in: its run, and the range of runs where noise leaves more than one', () => {
+  it('a clean step has its run alone; a step in noise names the commits it came in between (95%)', () => {
+    const clean = historyShifts(history(20, (i) => ({ p99: 5000 * (i >= 10 ? 1.3 : 1) })));
+    expect(clean.map((s) => [s.commit, s.since, s.range])).toEqual([['c10', 'c9', undefined]]);
+    // p99 +8% from run 12 in noise of ±5% (a fixed wobble with a period that does not fit the step)
+    const noisy = history(24, (i) => ({ p99: 5000 * (1 + 0.05 * Math.sin(i * 1.7)) * (i >= 12 ? 1.08 : 1) }));
+    const [shift] = historyShifts(noisy);
+    expect(shift?.range).toBeDefined();
+    const first = Number(shift?.range?.since?.slice(1)) + 1;
+    const last = Number(shift?.range?.until?.slice(1));
+    expect(first).toBeLessThanOrEqual(Number(shift?.commit?.slice(1)));
+    expect(last).toBeGreaterThanOrEqual(Number(shift?.commit?.slice(1)));
+    expect(shift?.range?.runs).toBe(last - first + 1);
+    expect(renderShifts(noisy)).toContain(
+      `within ${shift?.range?.runs} runs, after ${shift?.range?.since} up to ${shift?.range?.until} (95%)`,
+    );
+  });
+});

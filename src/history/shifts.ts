@@ -7,7 +7,14 @@
 // metric whose regression a pull request accepted on purpose between those two runs is known: said
 // with who accepted it and why.
 import type { HistoryAcceptance, HistoryEntry, HistoryPoint } from './history.js';
-import { type ChangePointOptions, CHANGE_POINT_DEFAULTS, changePoints } from '../stats/change-points.js';
+import {
+  type ChangePoint,
+  type ChangePointOptions,
+  CHANGE_POINT_DEFAULTS,
+  changePoints,
+  shiftLocation,
+} from '../stats/change-points.js';
+import { seededRandom } from '../stats/random.js';
 import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 
 /** The history's metrics a shift is looked for in, and the direction that is worse. */
@@ -31,6 +38,9 @@ export interface Shift {
   runId: string;
   /** the run before it: the change came in between the two */
   since: string | null;
+  /** where the runs' noise leaves more than one run it may have come in at: the commits the change
+   * came in between with about 95% confidence (after `since`, up to `until`), over `runs` runs */
+  range?: { since: string | null; until: string | null; runs: number };
   /** `machine`: the CPU model or the cores changed between the two runs, or the machine most runs
    * measured on differs either side */
   cause: 'code' | 'machine';
@@ -127,7 +137,9 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
         return v !== undefined && Number.isFinite(v) && (metric === 'rps' || v > 0);
       });
       const values = runs.map((e) => e.phases[phase]?.[metric] as number);
-      let kept = changePoints(values, { minSize: SHIFT_MIN_RUNS, ...options });
+      const minSize = options.minSize ?? SHIFT_MIN_RUNS;
+      const random = seededRandom(options.seed ?? CHANGE_POINT_DEFAULTS.seed);
+      let kept = changePoints(values, { minSize, ...options });
       // each shift's level either side: the mean up to the shifts kept beside it
       const levels = () => {
         const cuts = [0, ...kept.map((c) => c.index), values.length];
@@ -149,6 +161,21 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
         if (big.length === kept.length) break;
         kept = big;
       }
+      // each shift placed by least squares among the runs between its neighbours, with the range of
+      // runs it may have come in at (stats/change-points.ts shiftLocation); one still big enough kept
+      const ranges = new Map<ChangePoint, [number, number]>();
+      let start = 0;
+      kept = kept.map((c, i) => {
+        const end = kept[i + 1]?.index ?? values.length;
+        const at = shiftLocation(values.slice(start, end), minSize, random);
+        const placed = at ? { ...c, index: start + at.index } : c;
+        if (at) ranges.set(placed, [start + at.range[0], start + at.range[1]]);
+        start = placed.index;
+        return placed;
+      });
+      kept = levels()
+        .filter((l) => Math.abs(l.change) >= minChange)
+        .map((l) => l.c);
       for (const { c, from, to, change } of levels()) {
         const at = runs[c.index] as HistoryEntry;
         const prior = runs[c.index - 1] as HistoryEntry;
@@ -171,12 +198,26 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
           since: prior.commit,
           cause: moved ? 'machine' : 'code',
           runs: { before: c.index - from, after: to - c.index },
+          ...rangeOf(runs, ranges.get(c)),
           ...(accepted ? { accepted } : {}),
         });
       }
     }
   }
   return out;
+}
+
+/** A shift's `range` where more than its own run could be where it came in. */
+function rangeOf(runs: readonly HistoryEntry[], range: [number, number] | undefined): Pick<Shift, 'range'> {
+  if (!range || range[1] <= range[0]) return {};
+  const [first, last] = range;
+  return {
+    range: {
+      since: (runs[first - 1] as HistoryEntry).commit,
+      until: (runs[last] as HistoryEntry).commit,
+      runs: last - first + 1,
+    },
+  };
 }
 
 /** The least move of the calibration that can be the machine's (its own noise is smaller on one machine). */

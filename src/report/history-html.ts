@@ -64,7 +64,7 @@ function shiftsTable(shifts: readonly Shift[], settings: ShiftSettings): string 
   if (shifts.length === 0) return `<p class="meta">No level shift found (${e(how)}).</p>`;
   const rows = shifts.map(
     (s) =>
-      `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}${s.accepted ? e(`; accepted on purpose${s.accepted.pr !== undefined ? ` in #${s.accepted.pr}` : ''} by ${s.accepted.by}: ${s.accepted.reason}`) : ''}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}</td><td>${e(String(s.pValue))}</td></tr>`,
+      `<tr class="${s.worse ? 'regression' : 'improvement'}"><td class="text">${e(s.phase)}</td><td class="text">${e(s.metric)}</td><td>${s.change >= 0 ? '+' : ''}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? 'worse' : 'better'}</td><td class="text">${s.cause === 'machine' ? "the machine's" : "the code's"}${s.accepted ? e(`; accepted on purpose${s.accepted.pr !== undefined ? ` in #${s.accepted.pr}` : ''} by ${s.accepted.by}: ${s.accepted.reason}`) : ''}</td><td class="text">${e(short(s.since))} → ${e(short(s.commit))}${s.range ? e(` (95%: within ${s.range.runs} runs, ${short(s.range.since)} → ${short(s.range.until)})`) : ''}</td><td>${e(String(s.pValue))}</td></tr>`,
   );
   return [
     '<h2>Level shifts</h2>',

@@ -98,7 +98,10 @@ function shiftLine(s: Shift): string {
     s.cause === 'machine'
       ? '; the machine changed between these runs (CPU model or cores, or its calibration moved with it): not the code'
       : '';
-  return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after)${why}${acceptedSaid(s)}`;
+  const range = s.range
+    ? `; within ${s.range.runs} runs, after ${sha(s.range.since)} up to ${sha(s.range.until)} (95%)`
+    : '';
+  return `- ${esc(s.phase)} ${s.metric} ${size} ${where} (p ${s.pValue}; ${s.runs.before} runs before, ${s.runs.after} after${range})${why}${acceptedSaid(s)}`;
 }
 
 /** A shift a pull request accepted on purpose: known, with who and why (their text, escaped). */
