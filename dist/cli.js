@@ -95735,7 +95735,9 @@ function unitlessRules(data, path) {
   for (const [rule, v] of Object.entries(rules)) {
     if (typeof v !== "number") continue;
     const at = formatPath([...path, rule]);
-    if (rule === "regress" || rule === "max" && /error|rate|delivery/.test(String(path.at(-1)))) {
+    const metric = String(path.at(-1));
+    const percentLimit = (rule === "max" || rule === "min") && isMetricName(metric) && metricOf(metric).unit === "percent";
+    if (rule === "regress" || percentLimit) {
       out.push(`${at}: ${percentHint(v)}`);
     } else if (rule === "floor" || rule === "below" || rule === "above") {
       out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);

@@ -82,6 +82,18 @@ describe('config messages', () => {
       ],
     ],
     [
+      'bare numbers in a percentage metric: its limits as well as its band (units from the metric registry)',
+      base(
+        'defaults:\n  thresholds:\n    error-rate: { regress: 50, max: 0.01 }\n    delivery: { regress: 5, min: 0.99 }\n',
+      ),
+      [
+        'defaults.thresholds.error-rate.regress: 50 has no unit; write 50%',
+        'defaults.thresholds.error-rate.max: 0.01 has no unit; write 1% (or 0.01% if you meant a fraction of a percent)',
+        'defaults.thresholds.delivery.regress: 5 has no unit; write 5%',
+        'defaults.thresholds.delivery.min: 0.99 has no unit; write 99% (or 0.99% if you meant a fraction of a percent)',
+      ],
+    ],
+    [
       'history: min-shift as a fraction, alpha out of range',
       base('history:\n  min-shift: 0.05\n  alpha: 0.0001\n'),
       [

@@ -16,6 +16,7 @@ import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
 import { percentHint } from './schema-parts.js';
+import { isMetricName, metricOf } from '../metrics/registry.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import type { Checked, Config, Scenario } from './types.js';
 
@@ -87,7 +88,11 @@ function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[
   for (const [rule, v] of Object.entries(rules as Record<string, unknown>)) {
     if (typeof v !== 'number') continue;
     const at = formatPath([...path, rule]);
-    if (rule === 'regress' || (rule === 'max' && /error|rate|delivery/.test(String(path.at(-1))))) {
+    const metric = String(path.at(-1));
+    // a limit of a metric whose unit is a percentage (the metric registry says which)
+    const percentLimit =
+      (rule === 'max' || rule === 'min') && isMetricName(metric) && metricOf(metric).unit === 'percent';
+    if (rule === 'regress' || percentLimit) {
       out.push(`${at}: ${percentHint(v)}`);
     } else if (rule === 'floor' || rule === 'below' || rule === 'above') {
       out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
