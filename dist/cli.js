@@ -92582,10 +92582,23 @@ function withPercentiles(summary, encoded, names3) {
   }
 }
 
+// src/metrics/status.ts
+function statusClass(code) {
+  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
+  return code === "OK" ? void 0 : `gRPC ${code}`;
+}
+function clientMayMake(code) {
+  return code === "DEADLINE_EXCEEDED";
+}
+
 // src/metrics/registry.ts
 var RUNNER_KEY = "perf-gate-runner";
 function sutResources(resources2) {
   return Object.entries(resources2).filter(([k]) => k !== RUNNER_KEY).map(([, v]) => v);
+}
+function answeredFailures(m) {
+  const own2 = Object.entries(m.statusCodes).filter(([code]) => clientMayMake(code)).reduce((a, [, n]) => a + n, 0);
+  return Math.max(0, m.failures - own2);
 }
 function errorCount(m) {
   return m.failures + Object.values(m.errors).reduce((a, b) => a + b, 0);
@@ -92671,7 +92684,7 @@ var METRICS = {
     direction: 1,
     scope: "request",
     value: errorCount,
-    answered: (m) => m.failures,
+    answered: answeredFailures,
     unmeasured: measuredAlways,
     format: formatNumber,
     csvUnit: "count",
@@ -92691,7 +92704,7 @@ var METRICS = {
     // the same denominator (every outcome), only the failed responses counted
     answered: (m) => {
       const outcomes = m.responses + errorCount(m) - m.failures;
-      return outcomes > 0 ? m.failures / outcomes : 0;
+      return outcomes > 0 ? answeredFailures(m) / outcomes : 0;
     },
     unmeasured: measuredAlways,
     format: formatFraction,
@@ -93780,7 +93793,7 @@ var envValue = external_exports.union(
   { error: "must be a string, number or boolean" }
 );
 var historySchema = external_exports.strictObject({
-  "min-shift": percent.optional().describe("the smallest level shift reported, relative to the level before it (default 5%)"),
+  "min-shift": percent.refine((v) => (parsePercent(v) ?? Infinity) <= 10, { error: "must be a percentage from 0% to 1000%" }).optional().describe("the smallest level shift reported, relative to the level before it (default 5%)"),
   alpha: external_exports.number({ error: "must be a number from 0.001 to 0.2" }).min(1e-3, { error: "must be a number from 0.001 to 0.2" }).max(0.2, { error: "must be a number from 0.001 to 0.2" }).optional().describe(
     "the most a level shift's p may be to be reported (its permutation test's; default 0.01). Below 0.01 more shuffles are run, so that the test can reach it"
   )
@@ -95728,6 +95741,7 @@ function shapeHint(path, value) {
   }
   return void 0;
 }
+var LIMIT_RULES = /* @__PURE__ */ new Set(["floor", "below", "above", "max", "min"]);
 function unitlessRules(data, path) {
   const rules = valueAt(data, path);
   if (rules === null || typeof rules !== "object" || Array.isArray(rules)) return [];
@@ -95736,11 +95750,13 @@ function unitlessRules(data, path) {
     if (typeof v !== "number") continue;
     const at = formatPath([...path, rule]);
     const metric = String(path.at(-1));
-    const percentLimit = (rule === "max" || rule === "min") && isMetricName(metric) && metricOf(metric).unit === "percent";
-    if (rule === "regress" || percentLimit) {
+    const unit = isMetricName(metric) ? metricOf(metric).unit : "latency";
+    if (rule === "regress" || unit === "percent" && LIMIT_RULES.has(rule)) {
       out.push(`${at}: ${percentHint(v)}`);
-    } else if (rule === "floor" || rule === "below" || rule === "above") {
-      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+    } else if (unit === "latency" && LIMIT_RULES.has(rule)) {
+      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us`);
+    } else if (unit === "size" && LIMIT_RULES.has(rule)) {
+      out.push(`${at}: ${v} has no unit; write a size like ${v}MiB`);
     }
   }
   return out;
@@ -96929,12 +96945,6 @@ function busyRepeats(settings, planned) {
 }
 var BUSY_REPEATS_PER_TRIAL = 2;
 
-// src/metrics/status.ts
-function statusClass(code) {
-  if (/^\d+$/.test(code)) return Number(code) >= 200 && Number(code) < 400 ? void 0 : `HTTP ${code}`;
-  return code === "OK" ? void 0 : `gRPC ${code}`;
-}
-
 // src/compare/metrics.ts
 function direction(metric) {
   return isMetricName(metric) ? metricOf(metric).direction : 1;
@@ -97017,10 +97027,20 @@ function limitBreach(metric, t, value) {
   if (t.min !== void 0 && value < t.min) return `below the minimum ${formatMetricValue(metric, t.min)}`;
   return void 0;
 }
-function answeredBreach(metric, t, m) {
+function answeredVerdict(metric, t, m, baseline) {
   const answered = metricOf(metric).answered?.(m);
-  const breach = answered === void 0 ? void 0 : limitBreach(metric, t, answered);
-  return breach && `the failed responses alone (${formatMetricValue(metric, answered)}) are ${breach}; the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these`;
+  if (answered === void 0) return void 0;
+  const alone = `the failed responses alone (${formatMetricValue(metric, answered)})`;
+  const why = "the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these";
+  const breach = limitBreach(metric, t, answered);
+  if (breach) return { result: "regression", reason: `${alone} are ${breach}; ${why}` };
+  if (baseline === null) return void 0;
+  const moved = change(metric, baseline, answered);
+  if (!beyondBand(t, moved.worse, moved.relative)) return void 0;
+  return {
+    result: "inconclusive",
+    reason: `${alone} are beyond the band ${describeBand(metric, t)} from ${formatMetricValue(metric, baseline)}; ${why}; it was not confirmed over the trials: run again, or lower the load until the phase is not generator-bound`
+  };
 }
 function change(metric, baseline, current) {
   const worse = direction(metric) * (current - baseline);
@@ -97051,8 +97071,8 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : void 0;
     if (shown) out.delta = signedDelta(metric, shown.relative);
-    const answered = answeredBreach(metric, t, current.merged);
-    if (answered) return { ...out, result: "regression", reason: answered };
+    const answered = answeredVerdict(metric, t, current.merged, out.baseline);
+    if (answered) return { ...out, ...answered };
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== void 0 && beyondBand(t, shown.worse, shown.relative));
   }
   const missing = unmeasured(current.merged, metric) ?? (lacksPercentile(current.trials, metric) ? `no ${metric} in this run's trials` : void 0);
@@ -97172,7 +97192,8 @@ function newErrorClasses(scenario2, current, baseline) {
   const checks = current.merged.checks ?? {};
   return errorClasses(current.merged).filter((c) => !known.has(c)).map((c) => {
     const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
-    const bound = generatorBound(current) && status === void 0 && !(c in checks);
+    const answered = status !== void 0 && !clientMayMake(status) || c in checks;
+    const bound = generatorBound(current) && !answered;
     const count3 = status !== void 0 ? current.merged.statusCodes[status] ?? 0 : failureKinds(current.merged)[c] ?? 0;
     return {
       scenario: scenario2,
@@ -97503,6 +97524,7 @@ function shiftLocation(x, minSize, random, resamples = LOCATION_RESAMPLES) {
 
 // src/history/shifts.ts
 var SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 };
+var SHIFT_WINDOW = 100;
 var SHIFT_MIN_RUNS = 3;
 function shiftOptions(settings) {
   return {
@@ -97570,22 +97592,31 @@ function historyShifts(entries, options = {}) {
           };
         });
       };
+      const place = () => {
+        for (let round3 = 0; round3 < 5; round3++) {
+          let start = 0;
+          let moved = false;
+          kept = kept.map((c, i) => {
+            const at = meanSplit(values.slice(start, kept[i + 1]?.index ?? values.length), minSize);
+            const placed = at === void 0 || start + at === c.index ? c : { ...c, index: start + at };
+            moved ||= placed !== c;
+            start = placed.index;
+            return placed;
+          });
+          if (!moved) return;
+        }
+      };
       for (; ; ) {
+        place();
         const big = levels().filter((l) => Math.abs(l.change) >= minChange).map((l) => l.c);
         if (big.length === kept.length) break;
         kept = big;
       }
       const ranges = /* @__PURE__ */ new Map();
-      let start = 0;
-      kept = kept.map((c, i) => {
-        const end = kept[i + 1]?.index ?? values.length;
-        const at = shiftLocation(values.slice(start, end), minSize, random);
-        const placed = at ? { ...c, index: start + at.index } : c;
-        if (at) ranges.set(placed, [start + at.range[0], start + at.range[1]]);
-        start = placed.index;
-        return placed;
-      });
-      kept = levels().filter((l) => Math.abs(l.change) >= minChange).map((l) => l.c);
+      for (const { c, from, to } of levels()) {
+        const at = shiftLocation(values.slice(from, to), minSize, random);
+        if (at) ranges.set(c, [Math.min(from + at.range[0], c.index), Math.max(from + at.range[1], c.index)]);
+      }
       for (const { c, from, to, change: change2 } of levels()) {
         const at = runs[c.index];
         const prior = runs[c.index - 1];
@@ -97662,7 +97693,6 @@ function yAxis(title, values) {
 
 // src/report/trend.ts
 var TREND_POINTS = 20;
-var SHIFT_WINDOW = 100;
 var SHIFTS_SHOWN = 10;
 var TREND_MAX_PHASES = 8;
 function label(e2, i) {
@@ -98072,8 +98102,13 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
   if (bound.length > 0) {
     const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
-    const answered = answeredBreach(metric, t, head.merged);
-    if (answered) return { ...out, result: "regression", reason: answered };
+    if (!bound.includes("head")) {
+      const breach2 = limitBreach(metric, t, out.current);
+      if (breach2) return { ...out, result: "regression", reason: breach2 };
+    } else {
+      const answered = answeredVerdict(metric, t, head.merged, bound.includes("base") ? null : out.baseline);
+      if (answered) return { ...out, ...answered };
+    }
     return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
@@ -99318,7 +99353,7 @@ function unansweredOnBase(rows, base, thresholds2) {
   return rows.map((c) => {
     if (!none.has(c.phase)) return c;
     const t = isMetricName(c.metric) ? thresholds2[c.metric] : void 0;
-    const breach = c.result === "regression" && /^(above the limit|below the minimum)/.test(c.reason ?? "") ? c.reason : t && isMetricName(c.metric) && !c.phase.includes(".") ? limitBreach(c.metric, t, c.current) : void 0;
+    const breach = c.result === "regression" && /^(above the limit|below the minimum|the failed responses alone)/.test(c.reason ?? "") ? c.reason : t && isMetricName(c.metric) && !c.phase.includes(".") && !(c.reason ?? "").includes("generator-bound") ? limitBreach(c.metric, t, c.current) : void 0;
     const row2 = {
       scenario: c.scenario,
       phase: c.phase,
@@ -100983,7 +101018,7 @@ var resultsFileSchema = external_exports.looseObject({
   }).optional(),
   busy: busyRecord.optional(),
   // bounded: a smaller alpha means more shuffles (history/shifts.ts shiftOptions)
-  shiftSettings: external_exports.object({ minShift: external_exports.number().min(0).max(100), alpha: external_exports.number().min(1e-3).max(0.2) }).optional(),
+  shiftSettings: external_exports.object({ minShift: external_exports.number().min(0).max(10), alpha: external_exports.number().min(1e-3).max(0.2) }).optional(),
   failing: external_exports.array(external_exports.object({ row: external_exports.string().max(1e3), line: external_exports.string().max(2e3), accepted: external_exports.literal(true).optional() })).max(1e4).optional(),
   costs: external_exports.array(
     external_exports.object({
@@ -106628,7 +106663,8 @@ var METRICS2 = [
   { key: "rps", label: "req/s", format: (v) => String(Math.round(v)) }
 ];
 function historyPage(entries, acceptances, settings = DEFAULT_SHIFTS) {
-  return renderHistoryHtml(entries, historyShifts(entries, { acceptances, ...shiftOptions(settings) }), settings);
+  const found = historyShifts(entries.slice(-SHIFT_WINDOW), { acceptances, ...shiftOptions(settings) });
+  return renderHistoryHtml(entries, found, settings);
 }
 function renderHistoryHtml(all, found, settings = DEFAULT_SHIFTS) {
   const entries = all.slice(-HISTORY_MAX);
@@ -106650,7 +106686,7 @@ function renderHistoryHtml(all, found, settings = DEFAULT_SHIFTS) {
   ].join("\n");
 }
 function shiftsTable(shifts, settings) {
-  const how = `E-divisive means over the runs; ${shiftRule(settings)}`;
+  const how = `E-divisive means over the last ${SHIFT_WINDOW} runs at most; ${shiftRule(settings)}`;
   if (shifts.length === 0) return `<p class="meta">No level shift found (${escapeHtml(how)}).</p>`;
   const rows = shifts.map(
     (s) => `<tr class="${s.worse ? "regression" : "improvement"}"><td class="text">${escapeHtml(s.phase)}</td><td class="text">${escapeHtml(s.metric)}</td><td>${s.change >= 0 ? "+" : ""}${(s.change * 100).toFixed(1)}%</td><td class="text">${s.worse ? "worse" : "better"}</td><td class="text">${s.cause === "machine" ? "the machine's" : "the code's"}${s.accepted ? escapeHtml(`; accepted on purpose${s.accepted.pr !== void 0 ? ` in #${s.accepted.pr}` : ""} by ${s.accepted.by}: ${s.accepted.reason}`) : ""}</td><td class="text">${escapeHtml(short(s.since))} → ${escapeHtml(short(s.commit))}${s.range ? escapeHtml(` (95%: within ${s.range.runs} runs, ${short(s.range.since)} → ${short(s.range.until)})`) : ""}</td><td>${escapeHtml(String(s.pValue))}</td></tr>`

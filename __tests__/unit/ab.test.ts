@@ -329,4 +329,14 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
       ['error-class', 'invalid'],
     ]);
   });
+
+  it('only the base side generator-bound: head’s limits stand on all of head’s value, its timeouts included', () => {
+    const timeouts: Measure = { latency: { p50: 100 }, statusCodes: { '200': 950 }, errors: { timeout: 50 } };
+    const rows = verdict(p50Phase(base6, { flags: bound }), phase('c10', timeouts, Array(6).fill(timeouts)), {
+      'error-rate': { limit: 0.01 },
+    });
+    expect(rows.map((r) => [r.metric, r.result, r.reason])).toEqual([
+      ['error-rate', 'regression', 'above the limit 1%; new error class timeout (50×)'],
+    ]);
+  });
 });

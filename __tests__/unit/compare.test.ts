@@ -621,10 +621,43 @@ describe('compareScenario: a failed errors row names its new error classes (coun
       ],
       undefined,
     ],
+    [
+      'a gRPC deadline is the client giving up: the generator’s, invalid; another gRPC status is answered',
+      { failures: 30, statusCodes: { OK: 970, DEADLINE_EXCEEDED: 20, UNAVAILABLE: 10 } },
+      { errors: { floor: 50 } },
+      [
+        ['errors', 'invalid'],
+        ['error-class', 'invalid'],
+        ['error-class', 'regression'],
+      ],
+      undefined,
+    ],
   ])('generator-bound: %s', (_label, cur, thresholds, expected, reason) => {
     const out = rows(cur, healthy, thresholds, bound);
     expect(out.map(([m, r]) => [m, r])).toEqual(expected);
     if (reason) expect(out[0]?.[2]).toMatch(reason);
+  });
+
+  it('generator-bound, a band only: failed responses beyond it are inconclusive (the check fails), not a silent pass', () => {
+    // the baseline already had some 500s: no new class; 0.5% → 5% over a band of +50% and 1 point
+    const some: Measure = { failures: 5, statusCodes: { '200': 995, '500': 5 } };
+    const more: Measure = { failures: 50, statusCodes: { '200': 950, '500': 50 } };
+    const band: Thresholds = { 'error-rate': { regress: 0.5, floor: 0.01 } };
+    const out = rows(more, some, band, bound);
+    expect(out.map(([m, r]) => [m, r])).toEqual([['error-rate', 'inconclusive']]);
+    expect(out[0]?.[2]).toMatch(/^the failed responses alone \(5%\) are beyond the band \+50% and \+1% from 0\.5%; /);
+    // the same share as timeouts: the generator's, invalid as before
+    const timeouts: Measure = { statusCodes: { '200': 995, '500': 5 }, failures: 5, errors: { timeout: 45 } };
+    expect(rows(timeouts, some, band, bound).map(([m, r]) => [m, r])).toEqual([
+      ['error-rate', 'invalid'],
+      ['error-class', 'invalid'],
+    ]);
+    expect(
+      overallVerdict(
+        compareScenario(scenario([steadyPhase('c10', more, 5, bound)]), band, baselineFile([steadyPhase('c10', some)]))
+          .comparisons,
+      ),
+    ).toBe('inconclusive');
   });
 });
 

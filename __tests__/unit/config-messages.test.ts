@@ -21,7 +21,7 @@ describe('config messages', () => {
       base('defaults:\n  thresholds:\n    p99: { regress: 0.25, floor: 2 }\n'),
       [
         'defaults.thresholds.p99.regress: 0.25 has no unit; write 25% (or 0.25% if you meant a fraction of a percent)',
-        'defaults.thresholds.p99.floor: 2 has no unit; write a duration like 2ms or 2us (or a percentage for rates)',
+        'defaults.thresholds.p99.floor: 2 has no unit; write a duration like 2ms or 2us',
       ],
     ],
     [
@@ -94,12 +94,29 @@ describe('config messages', () => {
       ],
     ],
     [
+      "bare numbers in a band's floor: a count's is right as it is, a percentage's and a size's are named",
+      base(
+        'defaults:\n  thresholds:\n    errors: { regress: 50, floor: 5 }\n    error-rate: { regress: 5%, below: 0.01 }\n    memory: { regress: 5, floor: 64 }\n',
+      ),
+      [
+        'defaults.thresholds.errors.regress: 50 has no unit; write 50%',
+        'defaults.thresholds.memory.regress: 5 has no unit; write 5%',
+        'defaults.thresholds.memory.floor: 64 has no unit; write a size like 64MiB',
+        'defaults.thresholds.error-rate.below: must be a percentage like 0.1%',
+      ],
+    ],
+    [
       'history: min-shift as a fraction, alpha out of range',
       base('history:\n  min-shift: 0.05\n  alpha: 0.0001\n'),
       [
         'history.min-shift: 0.05 has no unit; write 5% (or 0.05% if you meant a fraction of a percent)',
         'history.alpha: must be a number from 0.001 to 0.2',
       ],
+    ],
+    [
+      'history: a min-shift too large (a results file would refuse it)',
+      base('history: { min-shift: 2000% }\n'),
+      ['history.min-shift: must be a percentage from 0% to 1000%'],
     ],
   ])('%s', (_label, text, expected) => {
     expect(problems(text)).toEqual(expected);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_SCHEMA, type HistoryEntry, type HistoryPoint } from '../../src/history/history.js';
 import { historyShifts } from '../../src/history/shifts.js';
-import { MAX_HISTORY_PHASES, renderHistoryHtml } from '../../src/report/history-html.js';
+import { historyPage, MAX_HISTORY_PHASES, renderHistoryHtml } from '../../src/report/history-html.js';
 
 /** `n` runs, `phases(i)` each run's phases. */
 function history(n: number, phases: (i: number) => Record<string, Partial<HistoryPoint>>): HistoryEntry[] {
@@ -60,7 +60,7 @@ describe('renderHistoryHtml', () => {
     expect(html).not.toMatch(/<script|https?:\/\/|\bsrc=|<link/i);
     expect(html).toContain('&lt;script&gt;x&lt;/script&gt;/c1');
     expect(html).toContain(
-      'No level shift found (E-divisive means over the runs; p ≤ 0.01, 5% or more of the level before).',
+      'No level shift found (E-divisive means over the last 100 runs at most; p ≤ 0.01, 5% or more of the level before).',
     );
   });
 
@@ -72,5 +72,18 @@ describe('renderHistoryHtml', () => {
     expect(html.match(/<h2>s\/p\d+<\/h2>/g)).toHaveLength(MAX_HISTORY_PHASES);
     expect(html).toContain('… and 5 more phases (see the history file).');
     expect(renderHistoryHtml([], [])).toContain('no runs recorded yet');
+  });
+});
+
+describe('historyPage', () => {
+  it('draws every run kept, and looks for level shifts over the last 100 only (a bounded cost)', () => {
+    // a +30% step at run 50 and another at run 250 of 300
+    const long = history(300, (i) => ({
+      'api/c8': { p99: 5000 * wobble(i) * (i >= 50 ? 1.3 : 1) * (i >= 250 ? 1.3 : 1) },
+    }));
+    const page = historyPage(long, []);
+    expect(page).toContain('perf-gate trend: 300 runs, 1 level shift');
+    expect(page).toContain('E-divisive means over the last 100 runs at most');
+    expect(page).toMatch(/<td class="text">c249\S* → c250/);
   });
 });

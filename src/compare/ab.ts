@@ -37,7 +37,7 @@ import {
   hasBand,
   limitBreach,
   generatorBound,
-  answeredBreach,
+  answeredVerdict,
   newErrorClasses,
   looksOfPhase,
   phaseGate,
@@ -112,8 +112,15 @@ function compareAbMetric(
   if (bound.length > 0) {
     // a change beyond the band is not passed, whichever side was bound (compare.ts `unjudged`)
     const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
-    const answered = answeredBreach(metric, t, head.merged);
-    if (answered) return { ...out, result: 'regression', reason: answered };
+    // head's absolute limits stand on head alone: all of its value where head was not bound, what its
+    // service answered where it was
+    if (!bound.includes('head')) {
+      const breach = limitBreach(metric, t, out.current);
+      if (breach) return { ...out, result: 'regression', reason: breach };
+    } else {
+      const answered = answeredVerdict(metric, t, head.merged, bound.includes('base') ? null : out.baseline);
+      if (answered) return { ...out, ...answered };
+    }
     return unjudged(out, `${bound.join(' and ')}: ${GENERATOR_BOUND_REASON}`, t, beyond);
   }
   const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);

@@ -12,6 +12,7 @@ import type {
   Verdict,
 } from '../results/types.js';
 import { failureKinds } from '../runner-kit/measurement.js';
+import { clientMayMake } from '../metrics/status.js';
 import { mannWhitneyApprox, mannWhitneyGreater } from '../stats/mann-whitney.js';
 import { confirm, type Confirmation, type Looks, smallestMannWhitneyP } from './confirm.js';
 import { cyclic, passingRows, worsened } from './power.js';
@@ -70,17 +71,32 @@ export function limitBreach(metric: MetricName, t: Threshold, value: number): st
 
 /**
  * A generator-bound phase is still judged on what the service answered: a starved generator sends fewer
- * requests, it does not make the service answer 500. The breach of an absolute limit by the failed
- * responses alone (the metric's `answered` value: statuses and checks, not socket errors or timeouts),
- * or undefined where the metric has no such part or it stays inside the limits.
+ * requests, it does not make the service answer 500. The metric's `answered` value (failed responses:
+ * statuses and checks, not socket errors, timeouts or a gRPC deadline) breaking an absolute limit is a
+ * regression; beyond its band from `baseline` (the other side's whole value) it is inconclusive, as
+ * any row of such a phase whose change is beyond its band (it was not confirmed over the trials).
+ * Undefined where the metric has no such part or it stays inside both.
  */
-export function answeredBreach(metric: MetricName, t: Threshold, m: Measured): string | undefined {
+export function answeredVerdict(
+  metric: MetricName,
+  t: Threshold,
+  m: Measured,
+  baseline: number | null,
+): Pick<Comparison, 'result' | 'reason'> | undefined {
   const answered = metricOf(metric).answered?.(m);
-  const breach = answered === undefined ? undefined : limitBreach(metric, t, answered);
-  return (
-    breach &&
-    `the failed responses alone (${formatMetricValue(metric, answered as number)}) are ${breach}; the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these`
-  );
+  if (answered === undefined) return undefined;
+  const alone = `the failed responses alone (${formatMetricValue(metric, answered)})`;
+  const why =
+    'the phase is generator-bound, so its socket errors and timeouts are not counted, but the service answered these';
+  const breach = limitBreach(metric, t, answered);
+  if (breach) return { result: 'regression', reason: `${alone} are ${breach}; ${why}` };
+  if (baseline === null) return undefined;
+  const moved = change(metric, baseline, answered);
+  if (!beyondBand(t, moved.worse, moved.relative)) return undefined;
+  return {
+    result: 'inconclusive',
+    reason: `${alone} are beyond the band ${describeBand(metric, t)} from ${formatMetricValue(metric, baseline)}; ${why}; it was not confirmed over the trials: run again, or lower the load until the phase is not generator-bound`,
+  };
 }
 
 /** How much worse (positive) or better (negative) `current` is than `baseline`, absolute and relative. */
@@ -136,8 +152,8 @@ function comparePhaseMetric(
   if (generatorBound(current)) {
     const shown = out.baseline !== null && Number.isFinite(value) ? change(metric, out.baseline, value) : undefined;
     if (shown) out.delta = signedDelta(metric, shown.relative);
-    const answered = answeredBreach(metric, t, current.merged);
-    if (answered) return { ...out, result: 'regression', reason: answered };
+    const answered = answeredVerdict(metric, t, current.merged, out.baseline);
+    if (answered) return { ...out, ...answered };
     return unjudged(out, GENERATOR_BOUND_REASON, t, shown !== undefined && beyondBand(t, shown.worse, shown.relative));
   }
   const missing =
@@ -312,7 +328,7 @@ export function generatorBound(p: PhaseResult): boolean {
 /**
  * Error classes this phase has and its baseline never had. In a generator-bound phase only the ones the
  * service answered (a status, a failed check) are judged: a starved generator does not make a 500, but
- * its own timeouts and socket errors are not the service's (those rows are `invalid`).
+ * its own timeouts, socket errors and gRPC deadlines are not the service's (those rows are `invalid`).
  */
 export function newErrorClasses(scenario: string, current: PhaseResult, baseline: PhaseResult): Comparison[] {
   const known = new Set(errorClasses(baseline.merged));
@@ -321,7 +337,8 @@ export function newErrorClasses(scenario: string, current: PhaseResult, baseline
     .filter((c) => !known.has(c))
     .map((c) => {
       const status = /^(HTTP|gRPC) (.*)$/.exec(c)?.[2];
-      const bound = generatorBound(current) && status === undefined && !(c in checks);
+      const answered = (status !== undefined && !clientMayMake(status)) || c in checks;
+      const bound = generatorBound(current) && !answered;
       const count =
         status !== undefined ? (current.merged.statusCodes[status] ?? 0) : (failureKinds(current.merged)[c] ?? 0);
       return {

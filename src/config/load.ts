@@ -80,6 +80,9 @@ function shapeHint(path: ReadonlyArray<PropertyKey>, value: unknown): string | u
   return undefined;
 }
 
+/** The rules whose value is in the metric's own unit (a band's floor and the absolute limits). */
+const LIMIT_RULES = new Set(['floor', 'below', 'above', 'max', 'min']);
+
 /** Rules written as bare numbers: `regress: 25` (or 0.25) has no unit; perf-gate reads a percentage. */
 function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[] {
   const rules = valueAt(data, path);
@@ -88,14 +91,15 @@ function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[
   for (const [rule, v] of Object.entries(rules as Record<string, unknown>)) {
     if (typeof v !== 'number') continue;
     const at = formatPath([...path, rule]);
+    // a value's unit is its metric's (the metric registry says which): a bare number is right for a count
     const metric = String(path.at(-1));
-    // a limit of a metric whose unit is a percentage (the metric registry says which)
-    const percentLimit =
-      (rule === 'max' || rule === 'min') && isMetricName(metric) && metricOf(metric).unit === 'percent';
-    if (rule === 'regress' || percentLimit) {
+    const unit = isMetricName(metric) ? metricOf(metric).unit : 'latency';
+    if (rule === 'regress' || (unit === 'percent' && LIMIT_RULES.has(rule))) {
       out.push(`${at}: ${percentHint(v)}`);
-    } else if (rule === 'floor' || rule === 'below' || rule === 'above') {
-      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us (or a percentage for rates)`);
+    } else if (unit === 'latency' && LIMIT_RULES.has(rule)) {
+      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us`);
+    } else if (unit === 'size' && LIMIT_RULES.has(rule)) {
+      out.push(`${at}: ${v} has no unit; write a size like ${v}MiB`);
     }
   }
   return out;

@@ -3,6 +3,7 @@
 // config around the scenarios, their phases, and each protocol's part from its folder
 // (src/protocols/<kind>/schema.ts); the parts they share are ./schema-parts.ts.
 import { z } from 'zod';
+import { parsePercent } from '../common/units.js';
 import { PERCENTILE_KEY_PATTERN } from '../metrics/percentile.js';
 import { GRPC_PROBE_URL, TCP_PROBE_URL } from '../runner-kit/plan.js';
 import { grpcSpec } from '../protocols/grpc/schema.js';
@@ -195,6 +196,7 @@ const envValue = z.union(
 /** `history:`, also what `perf-gate history --min-shift --alpha` are checked with */
 export const historySchema = z.strictObject({
   'min-shift': percent
+    .refine((v) => (parsePercent(v) ?? Infinity) <= 10, { error: 'must be a percentage from 0% to 1000%' })
     .optional()
     .describe('the smallest level shift reported, relative to the level before it (default 5%)'),
   alpha: z

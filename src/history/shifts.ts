@@ -12,6 +12,7 @@ import {
   type ChangePointOptions,
   CHANGE_POINT_DEFAULTS,
   changePoints,
+  meanSplit,
   shiftLocation,
 } from '../stats/change-points.js';
 import { seededRandom } from '../stats/random.js';
@@ -21,6 +22,9 @@ import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 export const SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 } as const satisfies Partial<Record<keyof HistoryPoint, 1 | -1>>;
 export type ShiftMetric = keyof typeof SHIFT_METRICS;
 
+/** The last runs level shifts are looked for over, in the report and on the trend page: the creep of
+ * many merges, at a bounded cost (each scan grows with the square of the runs, times the shuffles) */
+export const SHIFT_WINDOW = 100;
 /** Runs each side of a shift must have: fewer cannot tell a step from one odd run. */
 export const SHIFT_MIN_RUNS = 3;
 
@@ -154,28 +158,36 @@ export function historyShifts(entries: readonly HistoryEntry[], options: ShiftOp
           };
         });
       };
+      // each shift placed by least squares among the runs between the shifts beside it (again until
+      // none moves), and one under minChange dropped: the runs beside it merge, the others are placed again
+      const place = () => {
+        for (let round = 0; round < 5; round++) {
+          let start = 0;
+          let moved = false;
+          kept = kept.map((c, i) => {
+            const at = meanSplit(values.slice(start, kept[i + 1]?.index ?? values.length), minSize);
+            const placed = at === undefined || start + at === c.index ? c : { ...c, index: start + at };
+            moved ||= placed !== c;
+            start = placed.index;
+            return placed;
+          });
+          if (!moved) return;
+        }
+      };
       for (;;) {
+        place();
         const big = levels()
           .filter((l) => Math.abs(l.change) >= minChange)
           .map((l) => l.c);
         if (big.length === kept.length) break;
         kept = big;
       }
-      // each shift placed by least squares among the runs between its neighbours, with the range of
-      // runs it may have come in at (stats/change-points.ts shiftLocation); one still big enough kept
+      // the range of runs each may have come in at, between its final neighbours (stats/change-points.ts)
       const ranges = new Map<ChangePoint, [number, number]>();
-      let start = 0;
-      kept = kept.map((c, i) => {
-        const end = kept[i + 1]?.index ?? values.length;
-        const at = shiftLocation(values.slice(start, end), minSize, random);
-        const placed = at ? { ...c, index: start + at.index } : c;
-        if (at) ranges.set(placed, [start + at.range[0], start + at.range[1]]);
-        start = placed.index;
-        return placed;
-      });
-      kept = levels()
-        .filter((l) => Math.abs(l.change) >= minChange)
-        .map((l) => l.c);
+      for (const { c, from, to } of levels()) {
+        const at = shiftLocation(values.slice(from, to), minSize, random);
+        if (at) ranges.set(c, [Math.min(from + at.range[0], c.index), Math.max(from + at.range[1], c.index)]);
+      }
       for (const { c, from, to, change } of levels()) {
         const at = runs[c.index] as HistoryEntry;
         const prior = runs[c.index - 1] as HistoryEntry;

@@ -10,6 +10,7 @@ import { PERCENTILES } from '../runner-kit/histogram.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { ResourceUsage } from '../stats/resources.js';
 import { isPercentileMetric, type PercentileMetric } from './percentile.js';
+import { clientMayMake } from './status.js';
 
 /** How a config writes a metric's absolute values (floor, below, max, min). */
 export type MetricUnit = 'latency' | 'rate' | 'count' | 'percent' | 'size';
@@ -55,8 +56,8 @@ export interface Metric {
    * zero or one are not */
   scales: boolean;
   /** its value over what the service answered alone (failed responses: statuses, checks), leaving out
-   * what the generator met (socket errors, timeouts): a generator-bound phase is still judged on it
-   * against the metric's absolute limits (compare.ts `answeredBreach`). Counts of failures only. */
+   * what the generator met (socket errors, timeouts, a gRPC deadline): a generator-bound phase is still
+   * judged on it (compare.ts `answeredVerdict`). Counts of failures only. */
   answered?(m: Measured): number;
 }
 
@@ -67,6 +68,15 @@ function sutResources(resources: Record<string, ResourceUsage>): ResourceUsage[]
   return Object.entries(resources)
     .filter(([k]) => k !== RUNNER_KEY)
     .map(([, v]) => v);
+}
+
+/** The failed responses the service answered: all of them but the statuses a client makes itself when
+ * it stops waiting (gRPC's DEADLINE_EXCEEDED), which a starved generator can make. */
+export function answeredFailures(m: Pick<Measured, 'failures' | 'statusCodes'>): number {
+  const own = Object.entries(m.statusCodes)
+    .filter(([code]) => clientMayMake(code))
+    .reduce((a, [, n]) => a + n, 0);
+  return Math.max(0, m.failures - own);
 }
 
 export function errorCount(m: Pick<Measured, 'failures' | 'errors'>): number {
@@ -188,7 +198,7 @@ export const METRICS = {
     direction: 1,
     scope: 'request',
     value: errorCount,
-    answered: (m) => m.failures,
+    answered: answeredFailures,
     unmeasured: measuredAlways,
     format: formatNumber,
     csvUnit: 'count',
@@ -208,7 +218,7 @@ export const METRICS = {
     // the same denominator (every outcome), only the failed responses counted
     answered: (m) => {
       const outcomes = m.responses + errorCount(m) - m.failures;
-      return outcomes > 0 ? m.failures / outcomes : 0;
+      return outcomes > 0 ? answeredFailures(m) / outcomes : 0;
     },
     unmeasured: measuredAlways,
     format: formatFraction,

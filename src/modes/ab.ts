@@ -77,10 +77,12 @@ function unansweredOnBase(rows: Comparison[], base: ScenarioResult, thresholds: 
     if (!none.has(c.phase)) return c;
     // the phase's own rows: a limit is judged on head alone (an entry's limits are its own: not here)
     const t = isMetricName(c.metric) ? thresholds[c.metric] : undefined;
+    // (a generator-bound head's limits were judged on what its service answered: kept as they are)
     const breach =
-      c.result === 'regression' && /^(above the limit|below the minimum)/.test(c.reason ?? '')
+      c.result === 'regression' &&
+      /^(above the limit|below the minimum|the failed responses alone)/.test(c.reason ?? '')
         ? c.reason
-        : t && isMetricName(c.metric) && !c.phase.includes('.')
+        : t && isMetricName(c.metric) && !c.phase.includes('.') && !(c.reason ?? '').includes('generator-bound')
           ? limitBreach(c.metric, t, c.current)
           : undefined;
     const row = {

@@ -5,7 +5,14 @@
 // every text escaped, bounded (at most MAX_HISTORY_PHASES phases).
 import { formatUs } from '../common/units.js';
 import { HISTORY_MAX, type HistoryAcceptance, type HistoryEntry } from '../history/history.js';
-import { historyShifts, type Shift, type ShiftMetric, shiftOptions, shiftRule } from '../history/shifts.js';
+import {
+  historyShifts,
+  SHIFT_WINDOW,
+  type Shift,
+  type ShiftMetric,
+  shiftOptions,
+  shiftRule,
+} from '../history/shifts.js';
 import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 import { escapeHtml as e, pageHead } from './html.js';
 
@@ -26,7 +33,8 @@ export function historyPage(
   acceptances: readonly HistoryAcceptance[],
   settings: ShiftSettings = DEFAULT_SHIFTS,
 ): string {
-  return renderHistoryHtml(entries, historyShifts(entries, { acceptances, ...shiftOptions(settings) }), settings);
+  const found = historyShifts(entries.slice(-SHIFT_WINDOW), { acceptances, ...shiftOptions(settings) });
+  return renderHistoryHtml(entries, found, settings);
 }
 
 /** The page: the history's runs (oldest first) and the shifts found in them with `settings`. */
@@ -60,7 +68,7 @@ export function renderHistoryHtml(
 }
 
 function shiftsTable(shifts: readonly Shift[], settings: ShiftSettings): string {
-  const how = `E-divisive means over the runs; ${shiftRule(settings)}`;
+  const how = `E-divisive means over the last ${SHIFT_WINDOW} runs at most; ${shiftRule(settings)}`;
   if (shifts.length === 0) return `<p class="meta">No level shift found (${e(how)}).</p>`;
   const rows = shifts.map(
     (s) =>

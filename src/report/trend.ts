@@ -1,15 +1,13 @@
 // Pure: the history's trend as Mermaid charts (p99, p50 and throughput of each phase over the last
 // runs), for the report and `perf-gate history`.
 import type { HistoryAcceptance, HistoryEntry } from '../history/history.js';
-import { historyShifts, SHIFT_MIN_RUNS, type Shift, shiftOptions, shiftRule } from '../history/shifts.js';
+import { historyShifts, SHIFT_MIN_RUNS, SHIFT_WINDOW, type Shift, shiftOptions, shiftRule } from '../history/shifts.js';
 import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
 import { yAxis } from './mermaid.js';
 
 /** points per chart */
 export const TREND_POINTS = 20;
-/** runs the level shifts are looked for over: the creep of many merges, at a bounded cost */
-export const SHIFT_WINDOW = 100;
 /** shifts listed: more are counted */
 const SHIFTS_SHOWN = 10;
 /** charts per report: phases beyond this are counted, not drawn */

@@ -182,7 +182,7 @@ export const resultsFileSchema = z.looseObject({
     .optional(),
   busy: busyRecord.optional(),
   // bounded: a smaller alpha means more shuffles (history/shifts.ts shiftOptions)
-  shiftSettings: z.object({ minShift: z.number().min(0).max(100), alpha: z.number().min(0.001).max(0.2) }).optional(),
+  shiftSettings: z.object({ minShift: z.number().min(0).max(10), alpha: z.number().min(0.001).max(0.2) }).optional(),
   failing: z
     .array(z.object({ row: z.string().max(1000), line: z.string().max(2000), accepted: z.literal(true).optional() }))
     .max(10_000)
