@@ -92786,6 +92786,12 @@ var duration3 = external_exports.string({ error: "must be a duration like 500ms,
 function percentHint(v) {
   return v > 0 && v < 1 ? `${v} has no unit; write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)` : `${v} has no unit; write ${v}%`;
 }
+function bareNumberHint(unit, v) {
+  if (unit === "percent") return percentHint(v);
+  if (unit === "latency") return `${v} has no unit; write a duration like ${v}ms or ${v}us`;
+  if (unit === "size") return `${v} has no unit; write a size like ${v}MiB`;
+  return void 0;
+}
 var percent = external_exports.string({
   error: (issue2) => typeof issue2.input === "number" ? percentHint(issue2.input) : "must be a percentage like 10%"
 }).regex(new RegExp(PERCENT_PATTERN), { error: "must be a percentage like 10%" });
@@ -93179,7 +93185,8 @@ function normalizeThreshold(metric, raw, path, problems) {
     const fraction = parseAbsolute(unit, value);
     const parsed = fraction !== void 0 && def.configScale !== 1 ? fraction * def.configScale : fraction;
     if (parsed === void 0) {
-      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
+      const hint = typeof value === "number" ? bareNumberHint(unit, value) : void 0;
+      problems.push(`${path}.${key}: ${hint ?? `must be ${UNIT_HINT[unit]}`}`);
       continue;
     }
     if (key === "floor") out.floor = parsed;
@@ -95751,13 +95758,8 @@ function unitlessRules(data, path) {
     const at = formatPath([...path, rule]);
     const metric = String(path.at(-1));
     const unit = isMetricName(metric) ? metricOf(metric).unit : "latency";
-    if (rule === "regress" || unit === "percent" && LIMIT_RULES.has(rule)) {
-      out.push(`${at}: ${percentHint(v)}`);
-    } else if (unit === "latency" && LIMIT_RULES.has(rule)) {
-      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us`);
-    } else if (unit === "size" && LIMIT_RULES.has(rule)) {
-      out.push(`${at}: ${v} has no unit; write a size like ${v}MiB`);
-    }
+    const hint = rule === "regress" ? percentHint(v) : LIMIT_RULES.has(rule) ? bareNumberHint(unit, v) : void 0;
+    if (hint) out.push(`${at}: ${hint}`);
   }
   return out;
 }

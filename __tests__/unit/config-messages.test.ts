@@ -102,7 +102,7 @@ describe('config messages', () => {
         'defaults.thresholds.errors.regress: 50 has no unit; write 50%',
         'defaults.thresholds.memory.regress: 5 has no unit; write 5%',
         'defaults.thresholds.memory.floor: 64 has no unit; write a size like 64MiB',
-        'defaults.thresholds.error-rate.below: must be a percentage like 0.1%',
+        'defaults.thresholds.error-rate.below: 0.01 has no unit; write 1% (or 0.01% if you meant a fraction of a percent)',
       ],
     ],
     [

@@ -396,7 +396,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'latency floor without unit',
       minimal((c) => (scenario0(c).thresholds = { p99: { floor: 5 } })),
-      ['scenarios[0].thresholds.p99.floor: must be a latency like 200us, 1ms or 0.5s'],
+      ['scenarios[0].thresholds.p99.floor: 5 has no unit; write a duration like 5ms or 5us'],
     ],
     [
       'latency limit in minutes',
@@ -418,12 +418,12 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'error-rate without %',
       minimal((c) => (scenario0(c).thresholds = { 'error-rate': { max: 5 } })),
-      ['scenarios[0].thresholds.error-rate.max: must be a percentage like 0.1%'],
+      ['scenarios[0].thresholds.error-rate.max: 5 has no unit; write 5%'],
     ],
     [
       'memory without unit',
       minimal((c) => (scenario0(c).thresholds = { memory: { max: 512 } })),
-      ['scenarios[0].thresholds.memory.max: must be a size like 64MiB'],
+      ['scenarios[0].thresholds.memory.max: 512 has no unit; write a size like 512MiB'],
     ],
     [
       'regress without %',
@@ -602,7 +602,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     expect(parse(text).problems).toEqual([
       'scenarios[0].phases[0]: a closed-loop phase needs exactly one of duration or requests',
       'scenarios[0].phases[1].max-in-flight: only allowed in an open-loop (rate) phase',
-      'scenarios[0].thresholds.p99.floor: must be a latency like 200us, 1ms or 0.5s',
+      'scenarios[0].thresholds.p99.floor: 5 has no unit; write a duration like 5ms or 5us',
       'scenarios[1].phases[0].duration: required in an open-loop (rate) phase',
       'scenarios[1].request: give body or bodies, not both',
       'scenarios: scenario name "s" is used twice (it names the baseline file)',

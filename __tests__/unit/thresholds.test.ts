@@ -22,7 +22,7 @@ function parse(defaults: unknown, scenarioThresholds?: unknown, scenarios = 1) {
 describe('thresholds', () => {
   it('reports a bad default once, under defaults.thresholds', () => {
     const { problems } = parse({ p99: { floor: 5 } }, undefined, 2);
-    expect(problems).toEqual(['defaults.thresholds.p99.floor: must be a latency like 200us, 1ms or 0.5s']);
+    expect(problems).toEqual(['defaults.thresholds.p99.floor: 5 has no unit; write a duration like 5ms or 5us']);
   });
 
   it('lets a scenario loosen a default upper limit (below and max are one limit)', () => {

@@ -15,7 +15,7 @@ import { K6_METRICS } from './k6-thresholds.js';
 import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
-import { percentHint } from './schema-parts.js';
+import { bareNumberHint, percentHint } from './schema-parts.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { didYouMean } from '../text/did-you-mean.js';
 import type { Checked, Config, Scenario } from './types.js';
@@ -94,13 +94,8 @@ function unitlessRules(data: unknown, path: ReadonlyArray<PropertyKey>): string[
     // a value's unit is its metric's (the metric registry says which): a bare number is right for a count
     const metric = String(path.at(-1));
     const unit = isMetricName(metric) ? metricOf(metric).unit : 'latency';
-    if (rule === 'regress' || (unit === 'percent' && LIMIT_RULES.has(rule))) {
-      out.push(`${at}: ${percentHint(v)}`);
-    } else if (unit === 'latency' && LIMIT_RULES.has(rule)) {
-      out.push(`${at}: ${v} has no unit; write a duration like ${v}ms or ${v}us`);
-    } else if (unit === 'size' && LIMIT_RULES.has(rule)) {
-      out.push(`${at}: ${v} has no unit; write a size like ${v}MiB`);
-    }
+    const hint = rule === 'regress' ? percentHint(v) : LIMIT_RULES.has(rule) ? bareNumberHint(unit, v) : undefined;
+    if (hint) out.push(`${at}: ${hint}`);
   }
   return out;
 }

@@ -22,6 +22,14 @@ export function percentHint(v: number): string {
     ? `${v} has no unit; write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)`
     : `${v} has no unit; write ${v}%`;
 }
+/** What to write for a bare number given in a unit that needs one (a percentage, a duration, a size);
+ * undefined where a bare number is right (a count, a rate). */
+export function bareNumberHint(unit: MetricUnit, v: number): string | undefined {
+  if (unit === 'percent') return percentHint(v);
+  if (unit === 'latency') return `${v} has no unit; write a duration like ${v}ms or ${v}us`;
+  if (unit === 'size') return `${v} has no unit; write a size like ${v}MiB`;
+  return undefined;
+}
 export const percent = z
   .string({
     error: (issue) => (typeof issue.input === 'number' ? percentHint(issue.input) : 'must be a percentage like 10%'),

@@ -5,6 +5,7 @@ import { parseBytes, parseLatencyUs, parsePercent } from '../common/units.js';
 import { type MetricName, metricOf, type MetricUnit } from '../metrics/registry.js';
 import type { RawThreshold, RawThresholdsInput } from './schema.js';
 import type { Threshold, Thresholds } from './types.js';
+import { bareNumberHint } from './schema-parts.js';
 
 type Unit = MetricUnit;
 
@@ -46,7 +47,9 @@ function normalizeThreshold(metric: MetricName, raw: RawThreshold, path: string,
     // a value in the metric's measured unit (cpu: percent points, 100 = one core)
     const parsed = fraction !== undefined && def.configScale !== 1 ? fraction * def.configScale : fraction;
     if (parsed === undefined) {
-      problems.push(`${path}.${key}: must be ${UNIT_HINT[unit]}`);
+      // a bare number where the unit needs one: what to write (0.01 as an error rate: 1%)
+      const hint = typeof value === 'number' ? bareNumberHint(unit, value) : undefined;
+      problems.push(`${path}.${key}: ${hint ?? `must be ${UNIT_HINT[unit]}`}`);
       continue;
     }
     if (key === 'floor') out.floor = parsed;
