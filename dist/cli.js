@@ -98055,408 +98055,6 @@ function withCosts(results2, base, baselines) {
   return costs.length > 0 ? { ...results2, costs } : results2;
 }
 
-// src/compare/ab.ts
-var AB_BUILTIN_THRESHOLDS = {
-  p50: { regress: 0.05, floor: 100 },
-  p99: { regress: 0.15, floor: 500 },
-  rps: { regress: 0.05 }
-};
-var AB_DEFAULT_ALPHA = 0.05;
-function pairedChange(base, head) {
-  const n = Math.min(base.length, head.length);
-  const diffs = [];
-  const ratios = [];
-  for (let i = 0; i < n; i++) {
-    const b = base[i];
-    const h = head[i];
-    diffs.push(h - b);
-    if (b !== 0) ratios.push(h / b - 1);
-  }
-  const absolute2 = n ? median(diffs) : 0;
-  if (ratios.length === 0) {
-    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
-  }
-  const ci = medianInterval(ratios);
-  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
-}
-var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
-function compareAbMetric(scenario2, metric, t, base, head, final, group) {
-  const out = {
-    scenario: scenario2,
-    phase: head.name,
-    metric,
-    baseline: metricValue(base.merged, metric),
-    current: metricValue(head.merged, metric),
-    delta: null,
-    band: describeBand(metric, t),
-    result: "pass"
-  };
-  const baseValues = trialValues(base.trials, metric);
-  const headValues = trialValues(head.trials, metric);
-  const pc = pairedChange(baseValues, headValues);
-  out.pairs = pc.pairs;
-  out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
-  if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
-  if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
-  const dir = direction(metric);
-  const worse = dir * pc.absolute;
-  const worseRelative = pc.relative === null ? null : dir * pc.relative;
-  const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
-  if (bound.length > 0) {
-    const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
-    if (!bound.includes("head")) {
-      const breach2 = limitBreach(metric, t, out.current);
-      if (breach2) return { ...out, result: "regression", reason: breach2 };
-    } else {
-      const answered = answeredVerdict(metric, t, head.merged, bound.includes("base") ? null : out.baseline);
-      if (answered) return { ...out, ...answered };
-    }
-    return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
-  }
-  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
-  if (missing) return { ...out, result: "invalid", reason: missing };
-  const lacking = ["base", "head"].filter((side) => {
-    const p = side === "base" ? base : head;
-    return lacksPercentile([p.merged, ...p.trials], metric);
-  });
-  if (lacking.length > 0)
-    return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
-  const breach = limitBreach(metric, t, out.current);
-  if (breach) return { ...out, result: "regression", reason: breach };
-  if (hasBand(t)) {
-    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
-    if (short2) return { ...out, result: "invalid", reason: short2 };
-  }
-  if (t.inform && hasBand(t)) return { ...out, informational: true };
-  const worseOut = beyondBand(t, worse, worseRelative);
-  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
-  const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
-  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
-  const looks = looksOfPhase(head);
-  const shifted = (d, k) => cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b));
-  const passing = passingRows(
-    final,
-    {
-      metric,
-      band: t,
-      looks,
-      alpha,
-      smallestAtFirst: smallestSignedRankP(looks.first),
-      trials: pairs.length
-    },
-    group,
-    (d, k) => signedRankGreater(shifted(d, k)).pValue,
-    (d, k) => signedRankApprox(shifted(d, k))
-  );
-  if (!worseOut && !betterOut) return passing(out);
-  if (!worseOut) {
-    const { pValue } = signedRankGreater(diffs.map((d) => -d));
-    out.pValue = round2(pValue);
-    return pValue <= alpha ? { ...out, result: "improvement" } : passing(out);
-  }
-  const c = confirm({
-    trials: diffs.length,
-    looks,
-    alpha,
-    pAt: (k) => group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue,
-    // as if every pair differed: the split of alpha between the looks must not depend on the data
-    smallestAt: smallestSignedRankP,
-    unit: "pairs",
-    capKey: CAP_KEY
-  });
-  return withConfirmation(out, c, final);
-}
-function testableAb(metric, t, base, head) {
-  return !generatorBound(base) && !generatorBound(head) && unmeasured(head.merged, metric) === void 0 && unmeasured(base.merged, metric) === void 0 && !lacksPercentile([head.merged, ...head.trials], metric) && !lacksPercentile([base.merged, ...base.trials], metric) && limitBreach(metric, t, metricValue(head.merged, metric)) === void 0 && tailShortfall(head.trials, metric, "head") === void 0 && tailShortfall(base.trials, metric, "base") === void 0;
-}
-var signedRankRows = (metrics, head, base, k, shift) => jointSignedRank(
-  metrics.map((m) => {
-    const b = trialValues(base.trials, m);
-    const pairs = trialValues(head.trials, m).map((h, i) => ({ h, b: b[i] }));
-    return cyclic(pairs, k).map(
-      ({ h, b: v }) => direction(m) * ((m === shift?.metric ? worsened(h, shift.d, direction(m)) : h) - v)
-    );
-  })
-);
-function compareAbScenario(head, base, thresholds2, final = true) {
-  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
-  const out = [];
-  for (const phase2 of head.phases) {
-    const old = base.phases.find((p) => p.name === phase2.name);
-    if (!old) continue;
-    const gate2 = phaseGate(head, phase2, gated);
-    const quiet = quietPairs(head.phases, base.phases, phase2.name);
-    const [h, b] = quiet ? [quiet.keep(phase2), quiet.keep(old)] : [phase2, old];
-    const group = head.family ? phaseFamily(
-      head.family,
-      gate2.thresholds,
-      h,
-      b,
-      signedRankRows,
-      (m, t) => testableAb(m, t, b, h),
-      exactSignedRank
-    ) : void 0;
-    const rows = Object.entries(gate2.thresholds).map(
-      ([metric, t]) => compareAbMetric(head.name, metric, t, b, h, final, group)
-    );
-    const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
-      ...c,
-      reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
-    }));
-    const counted = countedOnce(rows, fresh);
-    const busy = busyTrials(head.phases, phase2.name);
-    const judged = (c) => quiet ? quietVerdict(c, quiet) : busyVerdict(c, busy, "pairs");
-    out.push(...final ? counted.map(judged) : counted);
-  }
-  return out;
-}
-
-// src/compare/judging.ts
-var AGAINST_BASELINES = {
-  reference: "baselines",
-  builtins: BUILTIN_THRESHOLDS,
-  defaultAlpha: DEFAULT_ALPHA,
-  firstLook: (s, i) => ({
-    n: s.trials,
-    key: `scenarios[${i}].trials`,
-    unit: "trials",
-    against: ` against a ${s.trials}-trial baseline`,
-    smallestAt: (k) => smallestMannWhitneyP(k, s.trials),
-    exactAt: (k) => exactMannWhitney(k, s.trials)
-  })
-};
-var PAIRED = {
-  reference: "base",
-  builtins: AB_BUILTIN_THRESHOLDS,
-  defaultAlpha: AB_DEFAULT_ALPHA,
-  firstLook: (_s, _i, pairs) => ({
-    n: pairs,
-    key: "ab.pairs",
-    unit: "pairs",
-    against: "",
-    smallestAt: smallestSignedRankP,
-    exactAt: exactSignedRank
-  })
-};
-function judgedThresholds(s, judging2) {
-  return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging2.builtins;
-}
-
-// src/runner-kit/profile.ts
-var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
-function profileUrl(url2, windowMs) {
-  const u = new URL(url2);
-  u.searchParams.set("seconds", String(Math.max(1, Math.round(windowMs / 1e3))));
-  return u.toString();
-}
-
-// src/stats/settle.ts
-var SETTLED_SHARE = 0.8;
-var MIN_LATER_WARMUP_MS = 500;
-var SETTLED_TAIL = 2;
-function settledMs(warmup2, measuredRps) {
-  const { rps, windowMs } = warmup2;
-  if (!(measuredRps > 0) || rps.length < SETTLED_TAIL) return void 0;
-  const floor = SETTLED_SHARE * measuredRps;
-  let start = rps.length;
-  while (start > 0 && rps[start - 1] >= floor) start--;
-  return rps.length - start >= SETTLED_TAIL ? start * windowMs : void 0;
-}
-function laterWarmupMs(configured, settled, windowMs) {
-  if (settled === void 0) return void 0;
-  const later = Math.max(MIN_LATER_WARMUP_MS, 2 * settled + windowMs);
-  return later < configured ? later : void 0;
-}
-
-// src/stats/student.ts
-function logGamma(x) {
-  const g = 7;
-  const c = [
-    0.9999999999998099,
-    676.5203681218851,
-    -1259.1392167224028,
-    771.3234287776531,
-    -176.6150291621406,
-    12.507343278686905,
-    -0.13857109526572012,
-    9984369578019572e-21,
-    15056327351493116e-23
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const z2 = x - 1;
-  let a = c[0];
-  const t = z2 + g + 0.5;
-  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
-}
-function betaFraction(a, b, x) {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - (a + b) * x / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 300; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const step = d * c;
-    h *= step;
-    if (Math.abs(step - 1) < 1e-15) break;
-  }
-  return h;
-}
-function incompleteBeta(x, a, b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  return x < (a + 1) / (a + b + 2) ? front * betaFraction(a, b, x) / a : 1 - front * betaFraction(b, a, 1 - x) / b;
-}
-function studentCdf(t, df) {
-  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? 1 - tail : tail;
-}
-function studentQuantile(p, df) {
-  if (!(p > 0 && p < 1) || !(df > 0)) return Number.NaN;
-  if (p === 0.5) return 0;
-  if (p < 0.5) return -studentQuantile(1 - p, df);
-  let low = 0;
-  let high = 1;
-  while (studentCdf(high, df) < p && high < 1e12) high *= 2;
-  for (let i = 0; i < 200 && high - low > 1e-12 * Math.max(1, high); i++) {
-    const mid = (low + high) / 2;
-    if (studentCdf(mid, df) < p) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
-
-// src/compare/early.ts
-var EARLY_CONFIDENCE = 0.95;
-var mean2 = (v) => v.reduce((a, b) => a + b, 0) / v.length;
-var variance = (v) => {
-  const m = mean2(v);
-  return v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1);
-};
-function welchUpper(x, y, confidence) {
-  if (x.length < 2 || y.length < 2) return void 0;
-  const vx = variance(x) / x.length;
-  const vy = variance(y) / y.length;
-  const diff = mean2(x) - mean2(y);
-  const se2 = vx + vy;
-  if (se2 === 0) return diff;
-  const df = se2 ** 2 / (vx ** 2 / (x.length - 1) + vy ** 2 / (y.length - 1));
-  return diff + studentQuantile(confidence, df) * Math.sqrt(se2);
-}
-function pairedUpper(d, confidence) {
-  if (d.length < 2) return void 0;
-  const se2 = variance(d) / d.length;
-  if (se2 === 0) return mean2(d);
-  return mean2(d) + studentQuantile(confidence, d.length - 1) * Math.sqrt(se2);
-}
-function edgeLog(edge, dir) {
-  if (dir > 0) return Math.log1p(edge);
-  return edge >= 1 ? Number.POSITIVE_INFINITY : -Math.log1p(-edge);
-}
-function logs(values, dir) {
-  if (values.some((v) => !(v > 0))) return void 0;
-  return values.map((v) => dir * Math.log(v));
-}
-var gateBound = (metric, current, baseline) => {
-  const dir = direction(metric);
-  const x = logs(trialValues(current.trials, metric), dir);
-  const y = logs(trialValues(baseline.trials, metric), dir);
-  return x && y ? welchUpper(x, y, EARLY_CONFIDENCE) : void 0;
-};
-var abBound = (metric, head, base) => {
-  const dir = direction(metric);
-  const h = logs(trialValues(head.trials, metric), dir);
-  const b = logs(trialValues(base.trials, metric), dir);
-  if (!h || !b) return void 0;
-  const n = Math.min(h.length, b.length);
-  return pairedUpper(
-    h.slice(0, n).map((v, i) => v - b[i]),
-    EARLY_CONFIDENCE
-  );
-};
-var summedOverTrials = (metric) => metric === "errors";
-function perTrial(p, metric) {
-  const values = trialValues(p.trials, metric);
-  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
-}
-function projectedBreach(metric, t, p) {
-  const looks = looksOfPhase(p);
-  if (p.trials.length === 0 || looks.first <= p.trials.length) return void 0;
-  return limitBreach(metric, t, metricValue(p.merged, metric) * looks.first / p.trials.length);
-}
-function describeRow(c) {
-  return `${c.phase} ${c.metric}`;
-}
-function look(phase2, rows, current, other, gated, bound) {
-  const mine = rows.filter((c) => ofPhase(c.phase, phase2));
-  const unsettled = mine.find((c) => c.open || c.result !== "pass" && c.result !== "improvement");
-  if (unsettled)
-    return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? "open" : unsettled.result}` };
-  const bounded3 = [];
-  for (const p of current.phases.filter((q) => ofPhase(q.name, phase2))) {
-    const o = other.phases.find((q) => q.name === p.name);
-    if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
-    const gate2 = phaseGate(current, p, gated);
-    for (const [metric, t] of Object.entries(gate2.thresholds)) {
-      const projected = summedOverTrials(metric) ? projectedBreach(metric, t, p) : void 0;
-      if (projected) return { stop: false, why: `${p.name} ${metric} ${projected} at the configured trials' pace` };
-      if (!judgedBand(t)) continue;
-      const dir = direction(metric);
-      const base = metricValue(o.merged, metric);
-      if (!isMetricName(metric) || !metricOf(metric).scales) {
-        if (dir * (perTrial(p, metric) - perTrial(o, metric)) > 0)
-          return { stop: false, why: `${p.name} ${metric} is worse a trial than the baseline's` };
-        continue;
-      }
-      const edge = bandEdge(t, base);
-      const upper = bound(metric, p, o);
-      if (edge === void 0 || upper === void 0)
-        return { stop: false, why: `${p.name} ${metric} cannot be bounded (too few trials, or a zero value)` };
-      const worst = dir > 0 ? Math.expm1(upper) : -Math.expm1(-upper);
-      if (!(upper < edgeLog(edge, dir)))
-        return {
-          stop: false,
-          why: `${p.name} ${metric} may be ${signedChange(Math.max(0, worst), dir)} (95% bound), its band is ${signedChange(edge, dir)}`
-        };
-      bounded3.push({ phase: p.name, metric, bound: worst, edge });
-    }
-  }
-  return { stop: true, rows: bounded3 };
-}
-function earlyLookGate(current, thresholds2, baseline, phase2) {
-  const gated = judgedThresholds({ thresholds: thresholds2 }, AGAINST_BASELINES);
-  const { comparisons } = compareScenario(current, thresholds2, baseline, false);
-  return look(phase2, comparisons, current, baseline, gated, gateBound);
-}
-function earlyLookAb(head, base, thresholds2, phase2) {
-  const gated = judgedThresholds({ thresholds: thresholds2 }, PAIRED);
-  const [h, b] = quietSides(head, base);
-  return look(phase2, compareAbScenario(h, b, thresholds2, false), h, b, gated, abBound);
-}
-function describeBounds(rows) {
-  return rows.map((r) => {
-    const dir = direction(r.metric);
-    return `${r.phase} ${r.metric} at most ${signedChange(Math.max(0, r.bound), dir)} (band ${signedChange(r.edge, dir)})`;
-  }).join(", ");
-}
-
 // src/stats/machine.ts
 var SLICE_MS = 250;
 var MIN_SLICE_MS = 200;
@@ -98560,1008 +98158,6 @@ function containersCpuUs(read, list2) {
     if (Object.keys(found).length > 0) return found;
   }
   return void 0;
-}
-
-// src/session/quiet.ts
-var QUIET_FOR_MS = 1e3;
-var QUIET_MAX_WAIT_MS = 1e4;
-async function waitQuiet(io, othersPct, stealOnly = false, own2) {
-  const start = io.now();
-  let last = io.read();
-  if (!last) return void 0;
-  let lastAt = start;
-  let quietSince;
-  for (let slice = 1; ; slice++) {
-    await io.sleep(SLICE_MS);
-    const reading = io.read();
-    const at = io.now();
-    if (!reading) return void 0;
-    const usage = machineInWindow(last, reading, at - lastAt, 0, own2 && own2.size > 0 ? own2 : void 0);
-    const busy = usage === void 0 || busyMachine(usage, othersPct, stealOnly);
-    if (busy) quietSince = void 0;
-    else quietSince ??= lastAt;
-    last = reading;
-    lastAt = at;
-    if (quietSince !== void 0 && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
-    if (at - start >= QUIET_MAX_WAIT_MS || slice >= QUIET_MAX_WAIT_MS / SLICE_MS)
-      return { waitedMs: at - start, quiet: false };
-  }
-}
-
-// src/session/measure.ts
-function judging(ctx, judge) {
-  const t0 = ctx.now();
-  try {
-    return judge();
-  } finally {
-    if (ctx.statistics) ctx.statistics.ms += ctx.now() - t0;
-  }
-}
-async function repeatBusy(ctx, where, what) {
-  const b = ctx.busy;
-  if (!b) return false;
-  if (b.used >= b.repeats) {
-    if (!b.kept)
-      ctx.log(
-        `[perf-gate] ${where}: ${what} ran on a busy machine; gate.busy's ${b.repeats} repeats are spent, it is kept (and so are later ones: the report names their phases)`
-      );
-    b.kept = true;
-    return false;
-  }
-  b.used++;
-  const wait = await ctx.quiet?.();
-  const waited = wait === void 0 ? "" : wait.quiet ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down` : "" : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
-  ctx.log(
-    `[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})${waited}`
-  );
-  return true;
-}
-function openRows(comparisons, phase2) {
-  return comparisons.filter((c) => c.open && ofPhase(c.phase, phase2));
-}
-function describeOpen(rows) {
-  return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
-}
-function affordableCap(ctx, looks, meanTrialMs) {
-  const budget2 = ctx.confirm.maxTimeMs;
-  const fits = meanTrialMs > 0 ? Math.floor(budget2 / meanTrialMs) : looks.cap - looks.first;
-  const cap = Math.min(looks.cap, looks.first + fits);
-  return cap > looks.first ? cap : void 0;
-}
-function planConfirm(ctx, p) {
-  const { where, open: open2, looks, firstLookMs, unit, phase: phase2 } = p;
-  if (open2.length === 0) return void 0;
-  const mean3 = firstLookMs / looks.first;
-  const cap = affordableCap(ctx, looks, mean3);
-  const budget2 = formatMs(ctx.confirm.maxTimeMs);
-  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
-  if (cap === void 0) {
-    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean3)}`);
-    return void 0;
-  }
-  if (cap < looks.cap) {
-    phase2.setLooks({ first: looks.first, cap });
-    if (phase2.open().length === 0) {
-      ctx.log(
-        `${outside}; gate.confirm.max-time (${budget2}) allows ${cap - looks.first} more ${unit}, too few to confirm`
-      );
-      return void 0;
-    }
-  }
-  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
-  ctx.log(
-    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
-  );
-  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first) * (unit === "pairs" ? 2 : 1);
-  return cap;
-}
-async function runExtensions(ctx, extensions, order, again) {
-  const budget2 = formatMs(ctx.confirm.maxTimeMs);
-  for (let at = 0; at < order.length; at++) {
-    const e2 = extensions[order[at]];
-    if (e2.stopped || e2.next > e2.cap) continue;
-    if (e2.spentMs + e2.lastMs > ctx.confirm.maxTimeMs) {
-      ctx.log(
-        `[perf-gate] ${e2.where}: confirmation stopped after ${e2.next - 1 - e2.first} more ${e2.unit} (gate.confirm.max-time ${budget2})`
-      );
-      e2.stopped = true;
-      continue;
-    }
-    const t0 = ctx.now();
-    const kept = await e2.more(e2.next, e2.cap);
-    e2.lastMs = ctx.now() - t0;
-    e2.spentMs += e2.lastMs;
-    if (kept) {
-      e2.next++;
-      continue;
-    }
-    const left = order.length - at - 1;
-    order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, order[at]);
-  }
-}
-function extension(p, cap, more) {
-  const { where, looks, firstLookMs, unit } = p;
-  const first = looks.first;
-  return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
-}
-function orderOf(counts2, random) {
-  return random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
-}
-async function confirmAll(ctx, plans, seed, again) {
-  const extensions = [];
-  for (const { plan, more } of plans) {
-    const cap = planConfirm(ctx, plan);
-    if (cap !== void 0) extensions.push(extension(plan, cap, more));
-  }
-  const counts2 = extensions.map((e2) => e2.cap - e2.first);
-  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
-  await runExtensions(ctx, extensions, orderOf(counts2, random), again);
-}
-function warmupShortens(s, phase2, trials2) {
-  return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
-}
-function laterWarmup(ctx, s, phase2, collectors, baseline) {
-  const firsts = collectors.map((c) => c.firstWarmup(s.name, phase2.name));
-  const where = `[perf-gate] ${s.name}/${phase2.name}:`;
-  const full = formatMs(s.warmupMs);
-  if (firsts.some((f) => f?.windows === void 0)) {
-    ctx.log(`${where} the runner sent no warm-up windows: later trials keep the full ${full} (warmup-later: settled)`);
-    return void 0;
-  }
-  const settles = firsts.map((f) => f?.windows ? settledMs(f.windows, f.rps) : void 0);
-  const settled = settles.includes(void 0) ? void 0 : Math.max(...settles);
-  const own2 = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
-  const before = baseline ? baseline.warmupLater ?? {} : void 0;
-  let later = own2;
-  if (before)
-    later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.min(s.warmupMs, Math.max(own2, before.laterMs));
-  for (const c of collectors) {
-    c.setWarmupLater(s.name, phase2.name, {
-      ...settled !== void 0 ? { settledMs: settled } : {},
-      ...later !== void 0 ? { laterMs: later } : {}
-    });
-  }
-  const kept = before && later !== own2 ? ` (the baseline's later trials had ${before.laterMs !== void 0 ? formatMs(before.laterMs) : `the full ${full}`})` : "";
-  ctx.log(
-    `${where} ${settled === void 0 ? `the first trial's warm-up did not settle within ${full}: later trials keep it` : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}${kept}`} (warmup-later: settled)`
-  );
-  return later;
-}
-function earlyCount(ctx, configured, comparable) {
-  const early = ctx.earlyLook;
-  return ctx.extend && comparable && early !== void 0 && early < configured ? early : configured;
-}
-function logEarly(ctx, where, at, of, unit, look2) {
-  const head = `[perf-gate] ${where}: early look at ${at} of ${of} ${unit}:`;
-  ctx.log(
-    look2.stop ? `${head} every row inside its band (${describeBounds(look2.rows) || "no band to bound"}); the phase stops here` : `${head} ${look2.why}; running the other ${of - at}`
-  );
-}
-async function measureOne(ctx, side, baselines, seed) {
-  const units = ctx.scenarios.flatMap(
-    (s) => s.phases.map((phase2) => ({
-      s,
-      phase: phase2,
-      looks: looksOf(s.trials, s.confirmCap ?? ctx.confirm.maxTrials),
-      early: earlyCount(ctx, s.trials, baselines.get(s.name) !== void 0),
-      done: 0,
-      ms: 0,
-      warmupMs: void 0
-    }))
-  );
-  const run2 = async (u, trial, trials2) => {
-    const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
-    await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
-    if (side.collector.lastBusy(u.s.name, u.phase.name) && await repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)) {
-      side.collector.discardLast(u.s, u.phase.name);
-      return false;
-    }
-    if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
-      const baseline = ctx.extend ? baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name) : void 0;
-      u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
-    }
-    return true;
-  };
-  const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
-  for (const u of units) setLooks(u);
-  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
-  const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
-  const runAll = async (counts2) => {
-    const order = orderOf(counts2, random);
-    for (let at = 0; at < order.length; at++) {
-      const i = order[at];
-      const u = units[i];
-      const t0 = ctx.now();
-      const kept = await run2(u, ++u.done, u.s.trials);
-      if (kept) {
-        u.ms += ctx.now() - t0;
-        continue;
-      }
-      u.done--;
-      const left = order.length - at - 1;
-      order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
-    }
-  };
-  await runAll(units.map((u) => u.early));
-  const current = (u) => side.collector.results([u.s], ctx.hashes)[0];
-  const rest = units.map((u) => {
-    if (u.early >= u.s.trials) return 0;
-    const now = current(u);
-    const look2 = judging(
-      ctx,
-      () => earlyLookGate(now, u.s.thresholds, baselines.get(u.s.name), u.phase.name)
-    );
-    logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, "trials", look2);
-    if (!look2.stop) return u.s.trials - u.early;
-    u.looks = { ...u.looks, stopped: u.early };
-    setLooks(u);
-    return 0;
-  });
-  await runAll(rest);
-  const plans = [];
-  for (const u of units) {
-    const { s, phase: phase2, looks } = u;
-    const baseline = baselines.get(s.name);
-    if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
-    const open2 = () => {
-      const now = current(u);
-      return judging(ctx, () => openRows(compareScenario(now, s.thresholds, baseline, false).comparisons, phase2.name));
-    };
-    const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
-    const plan = {
-      where: `${s.name}/${phase2.name}`,
-      open: open2(),
-      looks,
-      firstLookMs: u.ms,
-      unit: "trials",
-      phase: { setLooks: limit, open: open2 }
-    };
-    plans.push({ plan, more: (k, c) => run2(u, k, c) });
-  }
-  await confirmAll(ctx, plans, seed, again);
-}
-async function measureAb(ctx, sides, pairs, seed) {
-  const orders = [];
-  const plans = [];
-  for (const s of ctx.scenarios) {
-    for (const phase2 of s.phases) {
-      const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
-      const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
-      const order = [];
-      orders.push({ scenario: s.name, phase: phase2.name, order });
-      const setLooks = (l) => {
-        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
-      };
-      setLooks(looks);
-      let warmupMs;
-      let asideMs = 0;
-      const pair = async (k, total) => {
-        const drawn = drawOrder(random);
-        const first = drawn === "AB" ? "base" : "head";
-        const second = first === "base" ? "head" : "base";
-        ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
-        const warmup2 = warmupMs !== void 0 ? { warmupMs } : {};
-        const trial = async (side) => {
-          const t = ctx.now();
-          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
-          return ctx.now() - t;
-        };
-        const ms = { base: 0, head: 0 };
-        for (const side of [first, second]) ms[side] = await trial(side);
-        for (const side of [first, second]) {
-          for (; ; ) {
-            const waitFrom = ctx.now();
-            const again = sides[side].collector.lastBusy(s.name, phase2.name) && await repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`);
-            if (!again) break;
-            sides[side].collector.discardLast(s, phase2.name);
-            asideMs += ms[side] + (ctx.now() - waitFrom);
-            ms[side] = await trial(side);
-          }
-        }
-        order.push(drawn);
-        if (k === 1 && warmupShortens(s, phase2, pairs))
-          warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
-        return true;
-      };
-      const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
-      const early = earlyCount(ctx, pairs, true);
-      const t0 = ctx.now();
-      for (let k = 1; k <= early; k++) await pair(k, pairs);
-      if (early < pairs) {
-        const [head, base] = [results2("head"), results2("base")];
-        const look2 = judging(ctx, () => earlyLookAb(head, base, s.thresholds, phase2.name));
-        logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
-        if (look2.stop) {
-          setLooks({ ...looks, stopped: early });
-          continue;
-        }
-      }
-      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
-      const firstLookMs = ctx.now() - t0 - asideMs;
-      if (!ctx.extend || looks.cap <= looks.first) continue;
-      const open2 = () => {
-        const [head, base] = [results2("head"), results2("base")];
-        return judging(ctx, () => openRows(compareAbScenario(head, base, s.thresholds, false), phase2.name));
-      };
-      const where = `${s.name}/${phase2.name}`;
-      const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
-      plans.push({ plan, more: pair });
-    }
-  }
-  await confirmAll(ctx, plans, seed, void 0);
-  return { seed, orders };
-}
-async function profileTrials(ctx, sides, profile) {
-  if (profile.length === 0) return;
-  const services = profile.map((p) => p.service).join(", ");
-  for (const s of ctx.scenarios) {
-    for (const phase2 of s.phases) {
-      ctx.log(
-        `[perf-gate] ${s.name}/${phase2.name}: one more trial${sides.length > 1 ? " a side" : ""}, profiling ${services}`
-      );
-      for (const side of sides) {
-        const windowMs = profileWindowMs(ctx, side, s, phase2);
-        const asked = profile.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
-        await side.runner.trial({ scenario: s.name, phase: phase2.name, trial: 1, trials: 1, profile: asked });
-      }
-    }
-  }
-}
-var PROFILE_DEFAULT_MS = 1e4;
-function profileWindowMs(ctx, side, s, phase2) {
-  const duration4 = phase2.durationMs;
-  if (duration4 !== void 0) return duration4;
-  const trials2 = side.collector.results([s], ctx.hashes)[0]?.phases.find((p) => p.name === phase2.name)?.trials ?? [];
-  const lengths = trials2.map((t) => t.durationMs).sort((a, b) => a - b);
-  return lengths.length > 0 ? lengths[Math.floor(lengths.length / 2)] : PROFILE_DEFAULT_MS;
-}
-
-// src/compare/reach.ts
-function gatedSets(s, judging2) {
-  return [
-    judgedThresholds(s, judging2),
-    ...protocolOf(s.target).entries(s.target).map((e2) => e2.thresholds)
-  ];
-}
-function banded(set2) {
-  return Object.entries(set2).filter(([, t]) => hasBand(t));
-}
-function strictestAlpha(rows, judging2, family) {
-  if (rows.length === 0) return void 0;
-  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging2.defaultAlpha)));
-}
-var sig = (v) => +v.toPrecision(2);
-var shortUp = (v) => {
-  const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
-  return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
-};
-function budgetSaid(family) {
-  return `gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"}`;
-}
-function budget(family) {
-  return family ? ` (${budgetSaid(family)})` : "";
-}
-function bandNames(rows) {
-  return [...new Set(rows.map(([m]) => m))].join(", ");
-}
-function shortfall(sets, n, cap, own2, best) {
-  const looks = looksOf(n, cap);
-  for (const set2 of sets) {
-    const spent = spendAlpha(set2.alpha, looks, own2(n));
-    const at = looks.cap > looks.first ? looks.cap : looks.first;
-    const needed = looks.cap > looks.first ? spent.final : spent.first;
-    const p = best(at, set2.rows.length);
-    if (p > needed) return { set: set2, at, p, needed };
-  }
-  return void 0;
-}
-function reachingCap(sets, n, from, own2, best) {
-  for (let k = from + 1; k <= 100; k++) if (!shortfall(sets, n, k, own2, best)) return k;
-  return void 0;
-}
-function confirmationReach(config2, judging2, pairs = config2.ab.pairs) {
-  const problems = [];
-  const notes = [];
-  const caps = /* @__PURE__ */ new Map();
-  const { maxTrials, grows } = config2.gate.confirm;
-  const inform = config2.gate.bands === "inform";
-  config2.scenarios.forEach((s, i) => {
-    const perSet = gatedSets(s, judging2).map(banded).filter((rows) => rows.length > 0);
-    const allRows = perSet.flat();
-    if (inform) {
-      if (allRows.length > 0) {
-        notes.push({
-          name: s.name,
-          text: `${SUBJECT}: the relative bands (${bandNames(allRows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
-        });
-      }
-      return;
-    }
-    if (perSet.length === 0) return;
-    const sets = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging2, s.family) }));
-    const alpha = Math.min(...sets.map((set2) => set2.alpha));
-    const first = judging2.firstLook(s, i, pairs);
-    const { n, key: countKey, unit, against } = first;
-    const own2 = first.smallestAt;
-    const best = (k, rows) => s.family ? jointReach(own2(k), rows, first.exactAt(k)) : own2(k);
-    let cap = looksOf(n, maxTrials).cap;
-    let missing = shortfall(sets, n, cap, own2, best);
-    const reaching = missing ? reachingCap(sets, n, cap, own2, best) : void 0;
-    if (missing && grows && maxTrials > 0) {
-      if (reaching !== void 0 && reaching <= MAX_GROWN_CAP) {
-        cap = reaching;
-        missing = void 0;
-        caps.set(s.name, cap);
-        notes.push({
-          name: s.name,
-          text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? "a row that moves alone needs to reach its share" : "its rows need to reach p ≤ " + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`
-        });
-      } else if (cap < MAX_GROWN_CAP) {
-        missing = shortfall(sets, n, MAX_GROWN_CAP, own2, best);
-      }
-    }
-    if (missing) {
-      problems.push({
-        name: s.name,
-        key: countKey,
-        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, reaching })
-      });
-      return;
-    }
-    const spent = spendAlpha(alpha, looksOf(n, cap), own2(n));
-    if (spent.first === 0) {
-      notes.push({
-        name: s.name,
-        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${sig(alpha)}${budget(s.family)}${against} (the smallest p is ${sig(own2(n))}); every row outside its band will run more ${unit}, up to ${cap} (gate.confirm.max-trials)`
-      });
-    }
-    for (const note of shortPhases(s, allRows)) notes.push({ text: note });
-    if (cap > n)
-      for (const note of slowCaps(s, n, cap, unit, config2.gate.confirm.maxTimeMs)) notes.push({ text: note });
-  });
-  return { problems: together(problems), notes: together(notes), caps };
-}
-function refusal(family, missing, c) {
-  const { set: set2, at, p, needed } = missing;
-  const rows = set2.rows.length;
-  const { unit } = c;
-  const why = family && rows > 1 ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}` : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
-  const grew = c.grows && Math.max(c.n, c.maxTrials) < MAX_GROWN_CAP;
-  const capSaid = grew ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
-  const fixes = [];
-  fixes.push(
-    `raise ${c.countKey} or gate.confirm.max-trials${c.reaching !== void 0 ? ` (max-trials ${c.reaching} reaches)` : ""}`
-  );
-  const ownAlpha = family !== void 0 && set2.alpha < family.alpha / family.members;
-  if (family && !ownAlpha) {
-    const runAlpha = shortUp(2 * p * family.members);
-    const phases = Math.floor(family.alpha / (2 * p));
-    if (runAlpha <= 0.5) fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
-    if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
-  }
-  if (ownAlpha) fixes.push(`raise the thresholds' own alpha (${sig(set2.alpha)} decides here)`);
-  if (family && rows > 1) fixes.push(`band fewer rows`);
-  return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set2.rows)}) can never confirm a change at alpha ${sig(set2.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(", ")}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
-}
-var SUBJECT = "\0subject\0";
-var OWNER = "\0owner\0";
-var KEY = "\0key\0";
-var NAMED = 3;
-function together(said2) {
-  const names3 = /* @__PURE__ */ new Map();
-  const keys = /* @__PURE__ */ new Map();
-  for (const { name: name2, text, key } of said2) {
-    const list2 = names3.get(text) ?? [];
-    if (name2 !== void 0) list2.push(name2);
-    names3.set(text, list2);
-    if (key !== void 0 && !keys.has(text)) keys.set(text, key);
-  }
-  return [...names3].map(([text, list2]) => {
-    const many = list2.length > 1;
-    const listed2 = namedAndCounted(list2, NAMED);
-    const key = keys.get(text) ?? "";
-    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`).replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, "") : key);
-  });
-}
-function expectedSamples(phase2) {
-  if (phase2.kind === "open") {
-    return phase2.ramp ? rampSends(phase2.ramp, phase2.durationMs) : Math.floor(phase2.rate * phase2.durationMs / 1e3);
-  }
-  if (phase2.kind === "closed") return phase2.requests;
-  return phase2.peers * phase2.messages;
-}
-function slowCaps(s, n, cap, unit, maxTimeMs) {
-  const out = [];
-  for (const phase2 of s.phases) {
-    const durationMs = phase2.kind === "ws" ? void 0 : phase2.durationMs;
-    if (durationMs === void 0) continue;
-    const trialMs2 = (s.warmupMs + durationMs) * (unit === "pairs" ? 2 : 1);
-    const fits = Math.floor(maxTimeMs / trialMs2);
-    if (fits >= cap - n) continue;
-    out.push(
-      `scenario ${s.name}, phase ${phase2.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs2)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`
-    );
-  }
-  return out;
-}
-function shortPhases(s, rows) {
-  const out = [];
-  for (const phase2 of s.phases) {
-    const expected = expectedSamples(phase2);
-    if (expected === void 0) continue;
-    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
-    if (tooShort.length === 0) continue;
-    const need = Math.max(...tooShort.map(samplesNeeded));
-    out.push(
-      `scenario ${s.name}, phase ${phase2.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(", ")} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`
-    );
-  }
-  return out;
-}
-
-// src/compare/detectable.ts
-function detectableSaid(scenarios, judging2, caps, baselines, hashes) {
-  const lines = [];
-  for (const s of scenarios) {
-    const baseline = baselines.get(s.name);
-    if (!baseline) {
-      lines.push(`${s.name}: no baseline yet (known after the first update run)`);
-      continue;
-    }
-    if (baseline.scenarioHash !== hashes.get(s.name)) {
-      lines.push(
-        `${s.name}: its baseline was recorded for another definition of it (stale): the next update replaces it`
-      );
-      continue;
-    }
-    const cap = caps.get(s.name) ?? s.trials;
-    const entries = protocolOf(s.target).entries(s.target);
-    const current = {
-      name: s.name,
-      scenarioHash: baseline.scenarioHash,
-      // the run's looks: its configured trials, then the cap confirmation may reach
-      phases: baseline.phases.map((p) => ({ ...p, confirm: { first: s.trials, cap: Math.max(cap, s.trials) } })),
-      ...s.family ? { family: s.family } : {},
-      ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e2) => [e2.name, e2.thresholds])) } : {}
-    };
-    const { comparisons } = compareScenario(current, judgedThresholds(s, judging2), baseline, true);
-    for (const row2 of comparisons) {
-      const said2 = rowSaid(row2);
-      if (said2) lines.push(`${s.name}/${row2.phase} ${row2.metric}: ${said2}`);
-    }
-  }
-  return lines;
-}
-function rowSaid(row2) {
-  if (!isMetricName(row2.metric) || !metricOf(row2.metric).scales || row2.informational) return void 0;
-  if (row2.result === "invalid") return `not known: ${row2.reason ?? "the baseline cannot be compared"}`;
-  if (row2.detectable === void 0 && !row2.blind) return void 0;
-  const direction2 = metricOf(row2.metric).direction;
-  const catches = row2.detectable === null || row2.detectable === void 0 ? "no change is confirmed at these trials" : `catches ${signedChange(row2.detectable, direction2)} or more`;
-  return row2.blind ? `${catches}: its band (${row2.band}) is below it, so a change of its size passes` : `${catches} (band ${row2.band})`;
-}
-
-// src/compare/gated-rows.ts
-function rowsOf(set2, informed2 = false) {
-  const banded2 = [];
-  const limits = [];
-  const inform = [];
-  for (const [m, t] of Object.entries(set2)) {
-    if (hasBand(t) && !(t.inform || informed2)) banded2.push(m);
-    else if (t.limit !== void 0 || t.min !== void 0)
-      limits.push(`${m} ${describeBand(m, { limit: t.limit, min: t.min })}`);
-    if (hasBand(t) && (t.inform || informed2)) inform.push(m);
-  }
-  return { banded: banded2, limits, inform };
-}
-function said(label2, set2, informed2 = false) {
-  const { banded: banded2, limits, inform } = rowsOf(set2, informed2);
-  const parts = [
-    banded2.length ? `${banded2.join(", ")} banded` : "",
-    limits.length ? `${limits.join(", ")}: limit only, no regression band (add regress: to gate a change)` : "",
-    inform.length ? `${inform.join(", ")} shown as information` : ""
-  ].filter(Boolean);
-  return parts.length ? `${label2}: ${parts.join("; ")}` : void 0;
-}
-function gatedRowsSaid(config2, judging2) {
-  const lines = [];
-  let rows = 0;
-  let limitsOnly = 0;
-  for (const s of config2.scenarios) {
-    const entries = protocolOf(s.target).entries(s.target);
-    const phases = s.phases.map((p) => p.name).join(", ");
-    const own2 = judgedThresholds(s, judging2);
-    const informed2 = config2.gate.bands === "inform";
-    const count3 = (set2, inform = false) => {
-      const r = rowsOf(set2, inform);
-      rows += (r.banded.length + r.limits.length) * s.phases.length;
-      limitsOnly += r.limits.length * s.phases.length;
-    };
-    count3(own2, informed2);
-    const where = entries.length && s.target.kind === "http" ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
-    const line = said(where, own2, informed2);
-    if (line) lines.push(line);
-    for (const e2 of entries) {
-      count3(e2.thresholds);
-      const entry = said(`${s.name} · ${e2.name} (${phases})`, e2.thresholds);
-      if (entry) lines.push(entry);
-    }
-  }
-  return { lines, rows, limitsOnly };
-}
-function minutes(ms) {
-  return ms < 6e4 ? `${Math.round(ms / 1e3)} s` : `${+(ms / 6e4).toFixed(1)} min`;
-}
-function trialMs(s, i) {
-  const p = s.phases[i];
-  if (!p) return void 0;
-  if (p.kind === "ws") {
-    if (p.rate === void 0 || s.target.kind !== "ws") return void 0;
-    return s.warmupMs + p.messages / p.rate * 1e3 + s.target.websocket.drainMs;
-  }
-  return p.durationMs === void 0 ? void 0 : s.warmupMs + p.durationMs;
-}
-function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
-  let least = 0;
-  let fewest = 0;
-  let most = 0;
-  let unknown2 = 0;
-  let trials2 = 0;
-  let capped2 = 0;
-  const early = config2.gate.earlyLook;
-  const profiled = config2.sut.profile.length > 0 ? 1 : 0;
-  for (const s of config2.scenarios) {
-    const n = unit === "pairs" ? pairs : s.trials;
-    const cap = Math.max(n, s.confirmCap ?? config2.gate.confirm.maxTrials);
-    const sides = unit === "pairs" ? 2 : 1;
-    s.phases.forEach((_, i) => {
-      const ms = trialMs(s, i);
-      if (ms === void 0) {
-        unknown2++;
-        return;
-      }
-      least += ms * (n + profiled) * sides;
-      trials2 += (n + profiled) * sides;
-      capped2 += (cap - n) * sides;
-      fewest += ms * ((early !== void 0 && early < n ? early : n) + profiled) * sides;
-      most += ms * (cap + profiled) * sides;
-    });
-  }
-  const extra = unknown2 ? `${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request or message count` : "";
-  if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
-  const ranges = [
-    ...fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : [],
-    ...most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []
-  ];
-  const profiling = profiled ? ", one profiling trial a phase and side included" : "";
-  const planned = plannedTrials(config2.scenarios, unit === "pairs" ? pairs : void 0);
-  const busy = busySaid(config2, least / Math.max(1, trials2), planned, capped2);
-  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${profiling}${extra ? ` plus ${extra}` : ""}, plus booting${busy}`;
-}
-function busySaid(config2, meanMs, planned, capped2) {
-  const busy = config2.gate.busy;
-  if (!busy || meanMs === 0) return "";
-  const allowance = busyRepeats(busy, planned);
-  if (allowance === 0) return "";
-  const atCap = busy.repeats === void 0 ? allowance + BUSY_REPEATS_PER_TRIAL * capped2 : allowance;
-  const grows = atCap > allowance;
-  const more = grows ? `, ${minutes(meanMs * atCap)} at the cap` : "";
-  const count3 = `${allowance} a run${grows ? `, ${atCap} at the cap` : ""}`;
-  return `; on a busy machine up to ${minutes(meanMs * allowance)} more${more} (gate.busy repeats a trial taken beside other work, up to ${count3})`;
-}
-function measuringSaid(config2, scenarios, profiled = true) {
-  const { earlyLook: _none, ...gate2 } = config2.gate;
-  const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
-  const sut = profiled ? config2.sut : { ...config2.sut, profile: [] };
-  return wallTimeSaid(
-    { ...config2, sut, scenarios: once, gate: { ...gate2, confirm: { ...gate2.confirm, maxTrials: 0 } } },
-    "trials"
-  );
-}
-
-// src/compare/run-budget.ts
-function familyMembers(scenarios, judging2) {
-  return scenarios.reduce((sum, s) => {
-    const judged = gatedSets(s, judging2).filter((set2) => Object.values(set2).some(judgedBand)).length;
-    return sum + s.phases.length * judged;
-  }, 0);
-}
-function withFamily(scenarios, judging2, runAlpha) {
-  if (runAlpha === void 0) return scenarios;
-  const members2 = familyMembers(scenarios, judging2);
-  if (members2 === 0) return scenarios;
-  return scenarios.map((s) => ({ ...s, family: { alpha: runAlpha, members: members2 } }));
-}
-
-// src/modes/judged.ts
-function judgedVerdict(mode, judging2, config2, pullRequests) {
-  const scenarios = withFamily(config2.scenarios, judging2, config2.gate.runAlpha);
-  const reach = confirmationReach({ ...config2, scenarios }, judging2);
-  const family = scenarios.find((s) => s.family)?.family;
-  const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
-  const gated = gatedRowsSaid({ ...config2, scenarios }, judging2);
-  const limitsOnly = gated.limitsOnly ? `, ${gated.limitsOnly} by an absolute limit only` : "";
-  const bands = config2.gate.bands === "inform" ? `${gated.rows} rows: relative bands as information, absolute limits judged` : `${gated.rows} row${gated.rows === 1 ? "" : "s"} judged${limitsOnly}${budget2}`;
-  const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
-  const withCaps = scenarios.map((s) => {
-    const cap = reach.caps.get(s.name);
-    return cap === void 0 ? s : { ...s, confirmCap: cap };
-  });
-  const time3 = wallTimeSaid({ ...config2, scenarios: withCaps }, mode === "ab" ? "pairs" : "trials");
-  return {
-    mode,
-    line: `valid${usedBy}: ${bands}; ${time3}`,
-    problems: reach.problems,
-    notes: reach.notes,
-    rows: gated.lines,
-    // what a baseline's spread lets each row catch: only where the rows are judged against baselines
-    ...judging2.reference === "baselines" ? {
-      detectable: (baselines, hashes) => detectableSaid(scenarios, judging2, reach.caps, baselines, hashes)
-    } : {}
-  };
-}
-
-// src/modes/ab.ts
-var ab = {
-  name: "ab",
-  baselines: "none",
-  // a project that cannot boot twice side by side: mode auto gates against baselines instead
-  base: { fallback: "gate" },
-  refuse: (config2, configFile) => config2.target ? `--mode ab: A/B boots base and head from compose; ${configFile} gives target (one running service): gate against baselines` : void 0,
-  scenarios: (selected) => ({ scenarios: selected, left: [] }),
-  needsAnswers: true,
-  judging: PAIRED,
-  measure: async (ctx, sides, run2) => {
-    const [base, head] = sides;
-    if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
-    return measureAb(ctx, { base, head }, run2.pairs, run2.seed).then((ab2) => ({ ab: ab2 }));
-  },
-  judge: ({ results: results2, scenarios, base: side }) => {
-    if (!side) throw new Error("A/B judged without its base side");
-    const base = side.results;
-    const comparisons = results2.scenarios.flatMap((h, i) => {
-      const rows = compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {});
-      const t = scenarios[i]?.thresholds ?? {};
-      return side.fresh?.has(h.name) ? unansweredOnBase(rows, base[i], t) : rows;
-    });
-    const info = { ...side.info, base };
-    return {
-      ...results2,
-      scenarios: results2.scenarios.map((h, i) => ({
-        ...h,
-        baselineLatency: Object.fromEntries(
-          base[i].phases.map((ph) => [ph.name, ph.merged.latency])
-        )
-      })),
-      comparisons,
-      ab: info
-    };
-  },
-  gates: true,
-  records: false,
-  report: "comparison",
-  trend: true,
-  comments: true,
-  validate: (config2, pullRequests) => config2.target ? {
-    mode: "ab",
-    line: "not available with target (nothing to boot the base commit from)",
-    problems: [],
-    notes: []
-  } : judgedVerdict("ab", PAIRED, config2, pullRequests)
-};
-function unansweredOnBase(rows, base, thresholds2) {
-  const none = new Set(base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => p.name));
-  if (none.size === 0) return rows;
-  return rows.map((c) => {
-    if (!none.has(c.phase)) return c;
-    const t = isMetricName(c.metric) ? thresholds2[c.metric] : void 0;
-    const breach = c.result === "regression" && /^(above the limit|below the minimum|the failed responses alone)/.test(c.reason ?? "") ? c.reason : t && isMetricName(c.metric) && !c.phase.includes(".") && !(c.reason ?? "").includes("generator-bound") ? limitBreach(c.metric, t, c.current) : void 0;
-    const row2 = {
-      scenario: c.scenario,
-      phase: c.phase,
-      metric: c.metric,
-      baseline: null,
-      current: c.current,
-      delta: null,
-      band: c.band
-    };
-    return breach ? { ...row2, result: "regression", reason: breach } : {
-      ...row2,
-      result: "no-baseline",
-      reason: "the base commit answered none of its requests (a scenario new in head): nothing to compare"
-    };
-  });
-}
-
-// src/modes/gate.ts
-var againstBaselines = {
-  refuse: () => void 0,
-  scenarios: (selected) => ({ scenarios: selected, left: [] }),
-  needsAnswers: true,
-  judging: AGAINST_BASELINES,
-  // the configured trials of every phase interleaved in a seeded order (a slow stretch of the machine
-  // spreads over many rows instead of landing on every trial of one)
-  measure: async (ctx, sides, run2) => {
-    await measureOne(ctx, onlySide(sides), run2.baselines, run2.seed);
-    return { interleaved: { seed: run2.seed } };
-  },
-  judge: ({ results: results2, scenarios, baselines }) => {
-    const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
-    const judged = gateResults(results2, baselines, (name2) => thresholds2.get(name2)).results;
-    const compared = results2.scenarios.flatMap((s) => {
-      const b = baselines.get(s.name);
-      return b ? [{ name: b.scenario, scenarioHash: b.scenarioHash, phases: b.phases }] : [];
-    });
-    return compared.length > 0 ? { ...judged, baseline: compared } : judged;
-  },
-  report: "comparison",
-  trend: true
-};
-function onlySide(sides) {
-  const [side] = sides;
-  if (!side || sides.length !== 1) throw new Error(`one side expected, ${sides.length} given`);
-  return side;
-}
-var gate = {
-  ...againstBaselines,
-  name: "gate",
-  baselines: "judge",
-  gates: true,
-  records: false,
-  comments: true,
-  validate: (config2, pullRequests) => judgedVerdict("gate", AGAINST_BASELINES, config2, pullRequests)
-};
-
-// src/modes/sweep.ts
-function sweepScenarios(scenarios) {
-  const out = [];
-  for (const s of scenarios) {
-    if (!s.sweep) continue;
-    const { sweep: sweep3 } = s;
-    out.push({
-      ...s,
-      warmupMs: sweep3.warmupMs,
-      trials: 1,
-      phases: sweep3.levels.map((level) => {
-        if (sweep3.kind === "closed") {
-          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep3.durationMs };
-        }
-        return {
-          kind: "open",
-          name: ratePhaseName(level),
-          rate: level,
-          durationMs: sweep3.durationMs,
-          maxInFlight: DEFAULT_MAX_IN_FLIGHT
-        };
-      })
-    });
-  }
-  return out;
-}
-var sweep2 = {
-  name: "sweep",
-  baselines: "none",
-  refuse: () => void 0,
-  scenarios: (selected) => {
-    const scenarios = sweepScenarios(selected);
-    const left = selected.filter((s) => !s.sweep).map((s) => s.name);
-    return {
-      scenarios,
-      left,
-      ...left.length > 0 ? {
-        leftLine: `no sweep ladder (scenarios[].sweep) in ${left.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
-      } : {}
-    };
-  },
-  needsAnswers: false,
-  // never judged (nothing is compared): the thresholds `gate.bands: inform` marks are the built-in ones
-  judging: AGAINST_BASELINES,
-  // level after level, in the ladder's order (one trial each)
-  measure: async (ctx, sides) => {
-    await measureOne(ctx, onlySide(sides), /* @__PURE__ */ new Map());
-    return {};
-  },
-  judge: ({ results: results2 }) => results2,
-  gates: false,
-  records: false,
-  report: "levels",
-  trend: false,
-  comments: true,
-  validate: (config2) => {
-    const swept = config2.scenarios.filter((s) => s.sweep).length;
-    return {
-      mode: "sweep",
-      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder; ${measuringSaid(config2, sweepScenarios(config2.scenarios), false)}` : "valid: nothing to sweep (no scenario has a sweep ladder)",
-      problems: [],
-      notes: []
-    };
-  }
-};
-
-// src/modes/update.ts
-var update = {
-  ...againstBaselines,
-  name: "update",
-  // a corrupt baseline is replaced (with a warning), not refused
-  baselines: "replace",
-  gates: false,
-  records: true,
-  comments: false,
-  validate: (config2) => ({
-    mode: "update",
-    line: `valid: records baselines/ (scheduled refresh); ${measuringSaid(config2, config2.scenarios)}`,
-    problems: [],
-    notes: []
-  })
-};
-
-// src/modes/index.ts
-var MODES = { gate, ab, update, sweep: sweep2 };
-function modeOf(name2) {
-  return MODES[name2];
-}
-function isRunMode(value) {
-  return Object.hasOwn(MODES, value);
-}
-var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true, comments: true };
-function traitsOf(name2) {
-  return isRunMode(name2) ? MODES[name2] : UNKNOWN;
-}
-function modeInputs() {
-  return ["auto", ...Object.keys(MODES)];
-}
-function gatingModes() {
-  return Object.keys(MODES).filter((m) => MODES[m].gates);
-}
-function isMode(value) {
-  return value === "auto" || isRunMode(value);
-}
-function baseMissing(mode) {
-  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
-}
-function listed(names3) {
-  return names3.length < 2 ? names3.join("") : `${names3.slice(0, -1).join(", ")} or ${names3.at(-1)}`;
-}
-function chooseMode(mode, eventName, against) {
-  if (mode !== "auto") return { mode, auto: false };
-  return { mode: resolveMode(mode, eventName, against()), auto: true };
-}
-function resolveMode(mode, eventName, against = "baselines") {
-  if (mode !== "auto") return mode;
-  switch (eventName) {
-    case "pull_request":
-    case "pull_request_target":
-      return against === "base-ref" ? "ab" : "gate";
-    case "schedule":
-    case "push":
-      return "update";
-    case "workflow_dispatch":
-      return "sweep";
-    default:
-      return "gate";
-  }
-}
-function verdictOf(mode, comparisons) {
-  if (!traitsOf(mode).gates) return { verdict: "pass", regressions: 0 };
-  return {
-    verdict: overallVerdict(comparisons),
-    regressions: comparisons.filter((c) => c.result === "regression").length
-  };
-}
-function shiftedRows(mode, comparisons) {
-  const traits = traitsOf(mode);
-  return traits.records && !traits.gates ? comparisons.filter((c) => c.result === "regression") : [];
-}
-function shiftedLine(rows) {
-  const named = rows.slice(0, 5).map((c) => `${c.scenario}/${c.phase} ${c.metric}`);
-  const more = rows.length > named.length ? ` and ${rows.length - named.length} more` : "";
-  return `perf-gate: ${rows.length} row${rows.length === 1 ? "" : "s"} beyond the band of the previous baselines (fail-on-shift): ${named.join(", ")}${more}`;
-}
-function exitCodeOf(mode, verdict, failOnInconclusive) {
-  if (!MODES[mode].gates) return EXIT_PASS;
-  if (verdict === "regression") return EXIT_REGRESSION;
-  if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
-  return EXIT_PASS;
 }
 
 // src/report/distribution.ts
@@ -99724,7 +98320,7 @@ var RESOURCE_COLUMNS = [
 ];
 
 // src/report/profile-lines.ts
-var NAMED2 = 3;
+var NAMED = 3;
 var pathText = (file2) => file2.replace(/[^A-Za-z0-9_./-]/g, "_").slice(0, 300);
 var LINE_MAX = 2e3;
 var bounded2 = (line) => line.length > LINE_MAX ? `${line.slice(0, LINE_MAX)}…` : line;
@@ -99760,7 +98356,7 @@ function profileLines(results2) {
       );
       continue;
     }
-    const risen = diff.functions.slice(0, NAMED2).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
+    const risen = diff.functions.slice(0, NAMED).map((f) => `${escapeMarkdown(f.name)} ${share(f.cum.base)} → ${share(f.cum.head)}`).join("; ");
     const said2 = risen ? `the share of the samples (${escapeMarkdown(diff.sampleType)}) rose most under ${risen}` : "no function took a larger share of the samples";
     const against = diff.against === "baseline" ? "this run against the baseline" : "head against base";
     lines.push(bounded2(`- **where ${where}** (its profile, ${against}): ${said2}; files: ${files}${drawn}`));
@@ -99810,7 +98406,7 @@ function abLine(results2) {
   const pairs = `${ab2.pairs} interleaved pairs${ab2.order === "random" ? " per phase, more where confirmation ran" : ""}`;
   return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab2.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab2.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
 }
-function headline(results2) {
+function headline(results2, mode) {
   const verdict = overallVerdict(results2.comparisons);
   const count3 = (v) => results2.comparisons.filter((c) => c.result === v).length;
   const regressions = count3("regression");
@@ -99824,7 +98420,7 @@ function headline(results2) {
     blind ? `${blind} could not detect ${blind === 1 ? "its" : "their"} band` : ""
   ].filter(Boolean).join(", ");
   const suffix = tail ? ` (${tail})` : "";
-  if (traitsOf(results2.mode).records) {
+  if (mode.records) {
     const refused = (results2.failing ?? []).filter((f) => !f.accepted).length;
     if (refused > 0) {
       return `### ⛔ perf-gate: no baseline recorded — ${refused} row${refused === 1 ? "" : "s"} failed on nearly every request`;
@@ -100010,7 +98606,7 @@ function latencyTable(results2) {
     ...rows
   ]);
 }
-function environment(results2, statuses) {
+function environment(results2, mode, statuses) {
   const p = results2.provenance;
   const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
@@ -100018,7 +98614,7 @@ function environment(results2, statuses) {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
-    ...falseAlarmLines(results2),
+    ...falseAlarmLines(results2, mode),
     ...earlyLookLines(results2),
     ...laterWarmupLines(results2),
     ...machineLines(results2),
@@ -100134,8 +98730,8 @@ function machineLines(results2) {
   return lines;
 }
 var pct = (v) => `${+(v * 100).toPrecision(2)}%`;
-function falseAlarmLines(results2) {
-  if (!traitsOf(results2.mode).gates) return [];
+function falseAlarmLines(results2, mode) {
+  if (!mode.gates) return [];
   const family = results2.scenarios.find((s) => s.family)?.family;
   if (family) {
     return [
@@ -100204,13 +98800,12 @@ function pairOrders(results2) {
     markdownTable([["scenario", "phase", "pairs in order"], ...rows])
   ].join("\n");
 }
-function renderMarkdown(results2, opts = {}) {
-  const mode = traitsOf(results2.mode);
+function renderMarkdown(results2, mode, opts = {}) {
   if (mode.report === "levels") return renderSweep(results2, reportMarker(opts.reportId ?? ""));
   const budget2 = opts.budget ?? REPORT_BUDGET;
   const statuses = results2.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
-  const head = [marker, headline(results2)];
+  const head = [marker, headline(results2, mode)];
   const ab2 = abLine(results2);
   if (ab2) head.push("", ab2);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
@@ -100265,7 +98860,7 @@ function renderMarkdown(results2, opts = {}) {
     details("SUT resources", resourcesTable(results2)),
     details(
       results2.ab ? "Environment, head and base" : "Environment and baselines",
-      environment(results2, statuses)
+      environment(results2, mode, statuses)
     )
   ].filter(Boolean);
   let body = [...head, "", table].join("\n");
@@ -100308,6 +98903,14 @@ function fitted(report, budget2 = REPORT_BUDGET) {
   const open2 = (head.match(/<details>/g)?.length ?? 0) - (head.match(/<\/details>/g)?.length ?? 0);
   head += "\n\n</details>".repeat(Math.max(0, open2));
   return `${head}${note}`;
+}
+
+// src/runner-kit/profile.ts
+var PROFILE_MAX_BYTES = 16 * 1024 * 1024;
+function profileUrl(url2, windowMs) {
+  const u = new URL(url2);
+  u.searchParams.set("seconds", String(Math.max(1, Math.round(windowMs / 1e3))));
+  return u.toString();
 }
 
 // src/runner-kit/timeline.ts
@@ -101152,6 +99755,1402 @@ function readResults(path, fs) {
   return results2;
 }
 
+// src/compare/ab.ts
+var AB_BUILTIN_THRESHOLDS = {
+  p50: { regress: 0.05, floor: 100 },
+  p99: { regress: 0.15, floor: 500 },
+  rps: { regress: 0.05 }
+};
+var AB_DEFAULT_ALPHA = 0.05;
+function pairedChange(base, head) {
+  const n = Math.min(base.length, head.length);
+  const diffs = [];
+  const ratios = [];
+  for (let i = 0; i < n; i++) {
+    const b = base[i];
+    const h = head[i];
+    diffs.push(h - b);
+    if (b !== 0) ratios.push(h / b - 1);
+  }
+  const absolute2 = n ? median(diffs) : 0;
+  if (ratios.length === 0) {
+    return { relative: diffs.every((d) => d === 0) ? 0 : null, absolute: absolute2, pairs: n };
+  }
+  const ci = medianInterval(ratios);
+  return { relative: median(ratios), absolute: absolute2, interval: [ci.low, ci.high], confidence: ci.confidence, pairs: n };
+}
+var round2 = (v, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+function compareAbMetric(scenario2, metric, t, base, head, final, group) {
+  const out = {
+    scenario: scenario2,
+    phase: head.name,
+    metric,
+    baseline: metricValue(base.merged, metric),
+    current: metricValue(head.merged, metric),
+    delta: null,
+    band: describeBand(metric, t),
+    result: "pass"
+  };
+  const baseValues = trialValues(base.trials, metric);
+  const headValues = trialValues(head.trials, metric);
+  const pc = pairedChange(baseValues, headValues);
+  out.pairs = pc.pairs;
+  out.delta = pc.relative === null ? null : round2(pc.relative) || 0;
+  if (pc.interval) out.interval = [round2(pc.interval[0]), round2(pc.interval[1])];
+  if (pc.confidence !== void 0) out.confidence = round2(pc.confidence);
+  const dir = direction(metric);
+  const worse = dir * pc.absolute;
+  const worseRelative = pc.relative === null ? null : dir * pc.relative;
+  const bound = ["base", "head"].filter((side) => generatorBound(side === "base" ? base : head));
+  if (bound.length > 0) {
+    const beyond = pc.pairs > 0 && beyondBand(t, worse, worseRelative);
+    if (!bound.includes("head")) {
+      const breach2 = limitBreach(metric, t, out.current);
+      if (breach2) return { ...out, result: "regression", reason: breach2 };
+    } else {
+      const answered = answeredVerdict(metric, t, head.merged, bound.includes("base") ? null : out.baseline);
+      if (answered) return { ...out, ...answered };
+    }
+    return unjudged(out, `${bound.join(" and ")}: ${GENERATOR_BOUND_REASON}`, t, beyond);
+  }
+  const missing = unmeasured(head.merged, metric) ?? unmeasured(base.merged, metric);
+  if (missing) return { ...out, result: "invalid", reason: missing };
+  const lacking = ["base", "head"].filter((side) => {
+    const p = side === "base" ? base : head;
+    return lacksPercentile([p.merged, ...p.trials], metric);
+  });
+  if (lacking.length > 0)
+    return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
+  const breach = limitBreach(metric, t, out.current);
+  if (breach) return { ...out, result: "regression", reason: breach };
+  if (hasBand(t)) {
+    const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
+    if (short2) return { ...out, result: "invalid", reason: short2 };
+  }
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
+  const worseOut = beyondBand(t, worse, worseRelative);
+  const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
+  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
+  const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
+  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
+  const looks = looksOfPhase(head);
+  const shifted = (d, k) => cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b));
+  const passing = passingRows(
+    final,
+    {
+      metric,
+      band: t,
+      looks,
+      alpha,
+      smallestAtFirst: smallestSignedRankP(looks.first),
+      trials: pairs.length
+    },
+    group,
+    (d, k) => signedRankGreater(shifted(d, k)).pValue,
+    (d, k) => signedRankApprox(shifted(d, k))
+  );
+  if (!worseOut && !betterOut) return passing(out);
+  if (!worseOut) {
+    const { pValue } = signedRankGreater(diffs.map((d) => -d));
+    out.pValue = round2(pValue);
+    return pValue <= alpha ? { ...out, result: "improvement" } : passing(out);
+  }
+  const c = confirm({
+    trials: diffs.length,
+    looks,
+    alpha,
+    pAt: (k) => group ? group.pAt(metric, k) : signedRankGreater(diffs.slice(0, k)).pValue,
+    // as if every pair differed: the split of alpha between the looks must not depend on the data
+    smallestAt: smallestSignedRankP,
+    unit: "pairs",
+    capKey: CAP_KEY
+  });
+  return withConfirmation(out, c, final);
+}
+function testableAb(metric, t, base, head) {
+  return !generatorBound(base) && !generatorBound(head) && unmeasured(head.merged, metric) === void 0 && unmeasured(base.merged, metric) === void 0 && !lacksPercentile([head.merged, ...head.trials], metric) && !lacksPercentile([base.merged, ...base.trials], metric) && limitBreach(metric, t, metricValue(head.merged, metric)) === void 0 && tailShortfall(head.trials, metric, "head") === void 0 && tailShortfall(base.trials, metric, "base") === void 0;
+}
+var signedRankRows = (metrics, head, base, k, shift) => jointSignedRank(
+  metrics.map((m) => {
+    const b = trialValues(base.trials, m);
+    const pairs = trialValues(head.trials, m).map((h, i) => ({ h, b: b[i] }));
+    return cyclic(pairs, k).map(
+      ({ h, b: v }) => direction(m) * ((m === shift?.metric ? worsened(h, shift.d, direction(m)) : h) - v)
+    );
+  })
+);
+function compareAbScenario(head, base, thresholds2, final = true) {
+  const gated = Object.keys(thresholds2).length > 0 ? thresholds2 : AB_BUILTIN_THRESHOLDS;
+  const out = [];
+  for (const phase2 of head.phases) {
+    const old = base.phases.find((p) => p.name === phase2.name);
+    if (!old) continue;
+    const gate2 = phaseGate(head, phase2, gated);
+    const quiet = quietPairs(head.phases, base.phases, phase2.name);
+    const [h, b] = quiet ? [quiet.keep(phase2), quiet.keep(old)] : [phase2, old];
+    const group = head.family ? phaseFamily(
+      head.family,
+      gate2.thresholds,
+      h,
+      b,
+      signedRankRows,
+      (m, t) => testableAb(m, t, b, h),
+      exactSignedRank
+    ) : void 0;
+    const rows = Object.entries(gate2.thresholds).map(
+      ([metric, t]) => compareAbMetric(head.name, metric, t, b, h, final, group)
+    );
+    const fresh = (gate2.errorClasses ? newErrorClasses(head.name, phase2, old) : []).map((c) => ({
+      ...c,
+      reason: c.reason?.replace("never seen in the baseline", "never seen on the base side")
+    }));
+    const counted = countedOnce(rows, fresh);
+    const busy = busyTrials(head.phases, phase2.name);
+    const judged = (c) => quiet ? quietVerdict(c, quiet) : busyVerdict(c, busy, "pairs");
+    out.push(...final ? counted.map(judged) : counted);
+  }
+  return out;
+}
+
+// src/compare/judging.ts
+var AGAINST_BASELINES = {
+  reference: "baselines",
+  builtins: BUILTIN_THRESHOLDS,
+  defaultAlpha: DEFAULT_ALPHA,
+  firstLook: (s, i) => ({
+    n: s.trials,
+    key: `scenarios[${i}].trials`,
+    unit: "trials",
+    against: ` against a ${s.trials}-trial baseline`,
+    smallestAt: (k) => smallestMannWhitneyP(k, s.trials),
+    exactAt: (k) => exactMannWhitney(k, s.trials)
+  })
+};
+var PAIRED = {
+  reference: "base",
+  builtins: AB_BUILTIN_THRESHOLDS,
+  defaultAlpha: AB_DEFAULT_ALPHA,
+  firstLook: (_s, _i, pairs) => ({
+    n: pairs,
+    key: "ab.pairs",
+    unit: "pairs",
+    against: "",
+    smallestAt: smallestSignedRankP,
+    exactAt: exactSignedRank
+  })
+};
+function judgedThresholds(s, judging2) {
+  return Object.keys(s.thresholds).length > 0 ? s.thresholds : judging2.builtins;
+}
+
+// src/stats/settle.ts
+var SETTLED_SHARE = 0.8;
+var MIN_LATER_WARMUP_MS = 500;
+var SETTLED_TAIL = 2;
+function settledMs(warmup2, measuredRps) {
+  const { rps, windowMs } = warmup2;
+  if (!(measuredRps > 0) || rps.length < SETTLED_TAIL) return void 0;
+  const floor = SETTLED_SHARE * measuredRps;
+  let start = rps.length;
+  while (start > 0 && rps[start - 1] >= floor) start--;
+  return rps.length - start >= SETTLED_TAIL ? start * windowMs : void 0;
+}
+function laterWarmupMs(configured, settled, windowMs) {
+  if (settled === void 0) return void 0;
+  const later = Math.max(MIN_LATER_WARMUP_MS, 2 * settled + windowMs);
+  return later < configured ? later : void 0;
+}
+
+// src/stats/student.ts
+function logGamma(x) {
+  const g = 7;
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-15) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? front * betaFraction(a, b, x) / a : 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+function studentCdf(t, df) {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df > 0)) return Number.NaN;
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentQuantile(1 - p, df);
+  let low = 0;
+  let high = 1;
+  while (studentCdf(high, df) < p && high < 1e12) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-12 * Math.max(1, high); i++) {
+    const mid = (low + high) / 2;
+    if (studentCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+// src/compare/early.ts
+var EARLY_CONFIDENCE = 0.95;
+var mean2 = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+var variance = (v) => {
+  const m = mean2(v);
+  return v.reduce((a, b) => a + (b - m) ** 2, 0) / (v.length - 1);
+};
+function welchUpper(x, y, confidence) {
+  if (x.length < 2 || y.length < 2) return void 0;
+  const vx = variance(x) / x.length;
+  const vy = variance(y) / y.length;
+  const diff = mean2(x) - mean2(y);
+  const se2 = vx + vy;
+  if (se2 === 0) return diff;
+  const df = se2 ** 2 / (vx ** 2 / (x.length - 1) + vy ** 2 / (y.length - 1));
+  return diff + studentQuantile(confidence, df) * Math.sqrt(se2);
+}
+function pairedUpper(d, confidence) {
+  if (d.length < 2) return void 0;
+  const se2 = variance(d) / d.length;
+  if (se2 === 0) return mean2(d);
+  return mean2(d) + studentQuantile(confidence, d.length - 1) * Math.sqrt(se2);
+}
+function edgeLog(edge, dir) {
+  if (dir > 0) return Math.log1p(edge);
+  return edge >= 1 ? Number.POSITIVE_INFINITY : -Math.log1p(-edge);
+}
+function logs(values, dir) {
+  if (values.some((v) => !(v > 0))) return void 0;
+  return values.map((v) => dir * Math.log(v));
+}
+var gateBound = (metric, current, baseline) => {
+  const dir = direction(metric);
+  const x = logs(trialValues(current.trials, metric), dir);
+  const y = logs(trialValues(baseline.trials, metric), dir);
+  return x && y ? welchUpper(x, y, EARLY_CONFIDENCE) : void 0;
+};
+var abBound = (metric, head, base) => {
+  const dir = direction(metric);
+  const h = logs(trialValues(head.trials, metric), dir);
+  const b = logs(trialValues(base.trials, metric), dir);
+  if (!h || !b) return void 0;
+  const n = Math.min(h.length, b.length);
+  return pairedUpper(
+    h.slice(0, n).map((v, i) => v - b[i]),
+    EARLY_CONFIDENCE
+  );
+};
+var summedOverTrials = (metric) => metric === "errors";
+function perTrial(p, metric) {
+  const values = trialValues(p.trials, metric);
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+function projectedBreach(metric, t, p) {
+  const looks = looksOfPhase(p);
+  if (p.trials.length === 0 || looks.first <= p.trials.length) return void 0;
+  return limitBreach(metric, t, metricValue(p.merged, metric) * looks.first / p.trials.length);
+}
+function describeRow(c) {
+  return `${c.phase} ${c.metric}`;
+}
+function look(phase2, rows, current, other, gated, bound) {
+  const mine = rows.filter((c) => ofPhase(c.phase, phase2));
+  const unsettled = mine.find((c) => c.open || c.result !== "pass" && c.result !== "improvement");
+  if (unsettled)
+    return { stop: false, why: `${describeRow(unsettled)} is ${unsettled.open ? "open" : unsettled.result}` };
+  const bounded3 = [];
+  for (const p of current.phases.filter((q) => ofPhase(q.name, phase2))) {
+    const o = other.phases.find((q) => q.name === p.name);
+    if (!o) return { stop: false, why: `${p.name} has nothing to compare with` };
+    const gate2 = phaseGate(current, p, gated);
+    for (const [metric, t] of Object.entries(gate2.thresholds)) {
+      const projected = summedOverTrials(metric) ? projectedBreach(metric, t, p) : void 0;
+      if (projected) return { stop: false, why: `${p.name} ${metric} ${projected} at the configured trials' pace` };
+      if (!judgedBand(t)) continue;
+      const dir = direction(metric);
+      const base = metricValue(o.merged, metric);
+      if (!isMetricName(metric) || !metricOf(metric).scales) {
+        if (dir * (perTrial(p, metric) - perTrial(o, metric)) > 0)
+          return { stop: false, why: `${p.name} ${metric} is worse a trial than the baseline's` };
+        continue;
+      }
+      const edge = bandEdge(t, base);
+      const upper = bound(metric, p, o);
+      if (edge === void 0 || upper === void 0)
+        return { stop: false, why: `${p.name} ${metric} cannot be bounded (too few trials, or a zero value)` };
+      const worst = dir > 0 ? Math.expm1(upper) : -Math.expm1(-upper);
+      if (!(upper < edgeLog(edge, dir)))
+        return {
+          stop: false,
+          why: `${p.name} ${metric} may be ${signedChange(Math.max(0, worst), dir)} (95% bound), its band is ${signedChange(edge, dir)}`
+        };
+      bounded3.push({ phase: p.name, metric, bound: worst, edge });
+    }
+  }
+  return { stop: true, rows: bounded3 };
+}
+function earlyLookGate(current, thresholds2, baseline, phase2) {
+  const gated = judgedThresholds({ thresholds: thresholds2 }, AGAINST_BASELINES);
+  const { comparisons } = compareScenario(current, thresholds2, baseline, false);
+  return look(phase2, comparisons, current, baseline, gated, gateBound);
+}
+function earlyLookAb(head, base, thresholds2, phase2) {
+  const gated = judgedThresholds({ thresholds: thresholds2 }, PAIRED);
+  const [h, b] = quietSides(head, base);
+  return look(phase2, compareAbScenario(h, b, thresholds2, false), h, b, gated, abBound);
+}
+function describeBounds(rows) {
+  return rows.map((r) => {
+    const dir = direction(r.metric);
+    return `${r.phase} ${r.metric} at most ${signedChange(Math.max(0, r.bound), dir)} (band ${signedChange(r.edge, dir)})`;
+  }).join(", ");
+}
+
+// src/session/quiet.ts
+var QUIET_FOR_MS = 1e3;
+var QUIET_MAX_WAIT_MS = 1e4;
+async function waitQuiet(io, othersPct, stealOnly = false, own2) {
+  const start = io.now();
+  let last = io.read();
+  if (!last) return void 0;
+  let lastAt = start;
+  let quietSince;
+  for (let slice = 1; ; slice++) {
+    await io.sleep(SLICE_MS);
+    const reading = io.read();
+    const at = io.now();
+    if (!reading) return void 0;
+    const usage = machineInWindow(last, reading, at - lastAt, 0, own2 && own2.size > 0 ? own2 : void 0);
+    const busy = usage === void 0 || busyMachine(usage, othersPct, stealOnly);
+    if (busy) quietSince = void 0;
+    else quietSince ??= lastAt;
+    last = reading;
+    lastAt = at;
+    if (quietSince !== void 0 && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
+    if (at - start >= QUIET_MAX_WAIT_MS || slice >= QUIET_MAX_WAIT_MS / SLICE_MS)
+      return { waitedMs: at - start, quiet: false };
+  }
+}
+
+// src/session/measure.ts
+function judging(ctx, judge) {
+  const t0 = ctx.now();
+  try {
+    return judge();
+  } finally {
+    if (ctx.statistics) ctx.statistics.ms += ctx.now() - t0;
+  }
+}
+async function repeatBusy(ctx, where, what) {
+  const b = ctx.busy;
+  if (!b) return false;
+  if (b.used >= b.repeats) {
+    if (!b.kept)
+      ctx.log(
+        `[perf-gate] ${where}: ${what} ran on a busy machine; gate.busy's ${b.repeats} repeats are spent, it is kept (and so are later ones: the report names their phases)`
+      );
+    b.kept = true;
+    return false;
+  }
+  b.used++;
+  const wait = await ctx.quiet?.();
+  const waited = wait === void 0 ? "" : wait.quiet ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down` : "" : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
+  ctx.log(
+    `[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})${waited}`
+  );
+  return true;
+}
+function openRows(comparisons, phase2) {
+  return comparisons.filter((c) => c.open && ofPhase(c.phase, phase2));
+}
+function describeOpen(rows) {
+  return rows.map((c) => `${c.phase} ${c.metric}${c.pValue !== void 0 ? ` (p=${c.pValue})` : ""}`).join(", ");
+}
+function affordableCap(ctx, looks, meanTrialMs) {
+  const budget2 = ctx.confirm.maxTimeMs;
+  const fits = meanTrialMs > 0 ? Math.floor(budget2 / meanTrialMs) : looks.cap - looks.first;
+  const cap = Math.min(looks.cap, looks.first + fits);
+  return cap > looks.first ? cap : void 0;
+}
+function planConfirm(ctx, p) {
+  const { where, open: open2, looks, firstLookMs, unit, phase: phase2 } = p;
+  if (open2.length === 0) return void 0;
+  const mean3 = firstLookMs / looks.first;
+  const cap = affordableCap(ctx, looks, mean3);
+  const budget2 = formatMs(ctx.confirm.maxTimeMs);
+  const outside = `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}`;
+  if (cap === void 0) {
+    ctx.log(`${outside}; gate.confirm.max-time (${budget2}) leaves no time for more ${unit} of about ${formatMs(mean3)}`);
+    return void 0;
+  }
+  if (cap < looks.cap) {
+    phase2.setLooks({ first: looks.first, cap });
+    if (phase2.open().length === 0) {
+      ctx.log(
+        `${outside}; gate.confirm.max-time (${budget2}) allows ${cap - looks.first} more ${unit}, too few to confirm`
+      );
+      return void 0;
+    }
+  }
+  const short2 = cap < looks.cap ? ` (gate.confirm.max-time ${budget2} allows ${cap - looks.first} of ${looks.cap - looks.first})` : "";
+  ctx.log(
+    `[perf-gate] ${where}: outside the band, not yet confirmed: ${describeOpen(open2)}; running ${cap - looks.first} more ${unit}${short2}`
+  );
+  if (ctx.busy?.grows) ctx.busy.repeats += BUSY_REPEATS_PER_TRIAL * (cap - looks.first) * (unit === "pairs" ? 2 : 1);
+  return cap;
+}
+async function runExtensions(ctx, extensions, order, again) {
+  const budget2 = formatMs(ctx.confirm.maxTimeMs);
+  for (let at = 0; at < order.length; at++) {
+    const e2 = extensions[order[at]];
+    if (e2.stopped || e2.next > e2.cap) continue;
+    if (e2.spentMs + e2.lastMs > ctx.confirm.maxTimeMs) {
+      ctx.log(
+        `[perf-gate] ${e2.where}: confirmation stopped after ${e2.next - 1 - e2.first} more ${e2.unit} (gate.confirm.max-time ${budget2})`
+      );
+      e2.stopped = true;
+      continue;
+    }
+    const t0 = ctx.now();
+    const kept = await e2.more(e2.next, e2.cap);
+    e2.lastMs = ctx.now() - t0;
+    e2.spentMs += e2.lastMs;
+    if (kept) {
+      e2.next++;
+      continue;
+    }
+    const left = order.length - at - 1;
+    order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, order[at]);
+  }
+}
+function extension(p, cap, more) {
+  const { where, looks, firstLookMs, unit } = p;
+  const first = looks.first;
+  return { where, first, cap, next: first + 1, spentMs: 0, lastMs: firstLookMs / first, stopped: false, unit, more };
+}
+function orderOf(counts2, random) {
+  return random === void 0 ? counts2.flatMap((n, i) => Array.from({ length: n }, () => i)) : interleave(counts2, random);
+}
+async function confirmAll(ctx, plans, seed, again) {
+  const extensions = [];
+  for (const { plan, more } of plans) {
+    const cap = planConfirm(ctx, plan);
+    if (cap !== void 0) extensions.push(extension(plan, cap, more));
+  }
+  const counts2 = extensions.map((e2) => e2.cap - e2.first);
+  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "confirm"));
+  await runExtensions(ctx, extensions, orderOf(counts2, random), again);
+}
+function warmupShortens(s, phase2, trials2) {
+  return s.warmupLater === "settled" && phase2.kind === "closed" && !phase2.ramp && trials2 >= 2 && s.warmupMs > MIN_LATER_WARMUP_MS;
+}
+function laterWarmup(ctx, s, phase2, collectors, baseline) {
+  const firsts = collectors.map((c) => c.firstWarmup(s.name, phase2.name));
+  const where = `[perf-gate] ${s.name}/${phase2.name}:`;
+  const full = formatMs(s.warmupMs);
+  if (firsts.some((f) => f?.windows === void 0)) {
+    ctx.log(`${where} the runner sent no warm-up windows: later trials keep the full ${full} (warmup-later: settled)`);
+    return void 0;
+  }
+  const settles = firsts.map((f) => f?.windows ? settledMs(f.windows, f.rps) : void 0);
+  const settled = settles.includes(void 0) ? void 0 : Math.max(...settles);
+  const own2 = laterWarmupMs(s.warmupMs, settled, firsts[0]?.windows?.windowMs ?? 0);
+  const before = baseline ? baseline.warmupLater ?? {} : void 0;
+  let later = own2;
+  if (before)
+    later = own2 === void 0 || before.laterMs === void 0 ? void 0 : Math.min(s.warmupMs, Math.max(own2, before.laterMs));
+  for (const c of collectors) {
+    c.setWarmupLater(s.name, phase2.name, {
+      ...settled !== void 0 ? { settledMs: settled } : {},
+      ...later !== void 0 ? { laterMs: later } : {}
+    });
+  }
+  const kept = before && later !== own2 ? ` (the baseline's later trials had ${before.laterMs !== void 0 ? formatMs(before.laterMs) : `the full ${full}`})` : "";
+  ctx.log(
+    `${where} ${settled === void 0 ? `the first trial's warm-up did not settle within ${full}: later trials keep it` : `the first trial's warm-up settled after ${formatMs(settled)} of ${full}: later trials warm up for ${formatMs(later ?? s.warmupMs)}${kept}`} (warmup-later: settled)`
+  );
+  return later;
+}
+function earlyCount(ctx, configured, comparable) {
+  const early = ctx.earlyLook;
+  return ctx.extend && comparable && early !== void 0 && early < configured ? early : configured;
+}
+function logEarly(ctx, where, at, of, unit, look2) {
+  const head = `[perf-gate] ${where}: early look at ${at} of ${of} ${unit}:`;
+  ctx.log(
+    look2.stop ? `${head} every row inside its band (${describeBounds(look2.rows) || "no band to bound"}); the phase stops here` : `${head} ${look2.why}; running the other ${of - at}`
+  );
+}
+async function measureOne(ctx, side, baselines, seed) {
+  const units = ctx.scenarios.flatMap(
+    (s) => s.phases.map((phase2) => ({
+      s,
+      phase: phase2,
+      looks: looksOf(s.trials, s.confirmCap ?? ctx.confirm.maxTrials),
+      early: earlyCount(ctx, s.trials, baselines.get(s.name) !== void 0),
+      done: 0,
+      ms: 0,
+      warmupMs: void 0
+    }))
+  );
+  const run2 = async (u, trial, trials2) => {
+    const warmup2 = u.warmupMs !== void 0 ? { warmupMs: u.warmupMs } : {};
+    await side.runner.trial({ scenario: u.s.name, phase: u.phase.name, trial, trials: trials2, ...warmup2 });
+    if (side.collector.lastBusy(u.s.name, u.phase.name) && await repeatBusy(ctx, `${u.s.name}/${u.phase.name}`, `trial ${trial}`)) {
+      side.collector.discardLast(u.s, u.phase.name);
+      return false;
+    }
+    if (trial === 1 && warmupShortens(u.s, u.phase, u.s.trials)) {
+      const baseline = ctx.extend ? baselines.get(u.s.name)?.phases.find((p) => p.name === u.phase.name) : void 0;
+      u.warmupMs = laterWarmup(ctx, u.s, u.phase, [side.collector], baseline);
+    }
+    return true;
+  };
+  const setLooks = (u) => side.collector.setLooks(u.s.name, u.phase.name, u.looks);
+  for (const u of units) setLooks(u);
+  const random = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "trials"));
+  const again = seed === void 0 ? void 0 : seededRandom(derivedSeed(seed, "busy"));
+  const runAll = async (counts2) => {
+    const order = orderOf(counts2, random);
+    for (let at = 0; at < order.length; at++) {
+      const i = order[at];
+      const u = units[i];
+      const t0 = ctx.now();
+      const kept = await run2(u, ++u.done, u.s.trials);
+      if (kept) {
+        u.ms += ctx.now() - t0;
+        continue;
+      }
+      u.done--;
+      const left = order.length - at - 1;
+      order.splice(at + 1 + (again === void 0 ? 0 : Math.floor(again() * (left + 1))), 0, i);
+    }
+  };
+  await runAll(units.map((u) => u.early));
+  const current = (u) => side.collector.results([u.s], ctx.hashes)[0];
+  const rest = units.map((u) => {
+    if (u.early >= u.s.trials) return 0;
+    const now = current(u);
+    const look2 = judging(
+      ctx,
+      () => earlyLookGate(now, u.s.thresholds, baselines.get(u.s.name), u.phase.name)
+    );
+    logEarly(ctx, `${u.s.name}/${u.phase.name}`, u.early, u.s.trials, "trials", look2);
+    if (!look2.stop) return u.s.trials - u.early;
+    u.looks = { ...u.looks, stopped: u.early };
+    setLooks(u);
+    return 0;
+  });
+  await runAll(rest);
+  const plans = [];
+  for (const u of units) {
+    const { s, phase: phase2, looks } = u;
+    const baseline = baselines.get(s.name);
+    if (!ctx.extend || looks.cap <= looks.first || !baseline || looks.stopped !== void 0) continue;
+    const open2 = () => {
+      const now = current(u);
+      return judging(ctx, () => openRows(compareScenario(now, s.thresholds, baseline, false).comparisons, phase2.name));
+    };
+    const limit = (l) => side.collector.setLooks(s.name, phase2.name, l);
+    const plan = {
+      where: `${s.name}/${phase2.name}`,
+      open: open2(),
+      looks,
+      firstLookMs: u.ms,
+      unit: "trials",
+      phase: { setLooks: limit, open: open2 }
+    };
+    plans.push({ plan, more: (k, c) => run2(u, k, c) });
+  }
+  await confirmAll(ctx, plans, seed, again);
+}
+async function measureAb(ctx, sides, pairs, seed) {
+  const orders = [];
+  const plans = [];
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      const random = seededRandom(derivedSeed(seed, s.name, phase2.name));
+      const looks = looksOf(pairs, s.confirmCap ?? ctx.confirm.maxTrials);
+      const order = [];
+      orders.push({ scenario: s.name, phase: phase2.name, order });
+      const setLooks = (l) => {
+        for (const side of Object.values(sides)) side.collector.setLooks(s.name, phase2.name, l);
+      };
+      setLooks(looks);
+      let warmupMs;
+      let asideMs = 0;
+      const pair = async (k, total) => {
+        const drawn = drawOrder(random);
+        const first = drawn === "AB" ? "base" : "head";
+        const second = first === "base" ? "head" : "base";
+        ctx.log(`[perf-gate] ${s.name}/${phase2.name} pair ${k}/${total}: ${first}, then ${second}`);
+        const warmup2 = warmupMs !== void 0 ? { warmupMs } : {};
+        const trial = async (side) => {
+          const t = ctx.now();
+          await sides[side].runner.trial({ scenario: s.name, phase: phase2.name, trial: k, trials: total, ...warmup2 });
+          return ctx.now() - t;
+        };
+        const ms = { base: 0, head: 0 };
+        for (const side of [first, second]) ms[side] = await trial(side);
+        for (const side of [first, second]) {
+          for (; ; ) {
+            const waitFrom = ctx.now();
+            const again = sides[side].collector.lastBusy(s.name, phase2.name) && await repeatBusy(ctx, `${s.name}/${phase2.name}`, `pair ${k}'s ${side} trial`);
+            if (!again) break;
+            sides[side].collector.discardLast(s, phase2.name);
+            asideMs += ms[side] + (ctx.now() - waitFrom);
+            ms[side] = await trial(side);
+          }
+        }
+        order.push(drawn);
+        if (k === 1 && warmupShortens(s, phase2, pairs))
+          warmupMs = laterWarmup(ctx, s, phase2, [sides.base.collector, sides.head.collector]);
+        return true;
+      };
+      const results2 = (side) => sides[side].collector.results([s], ctx.hashes)[0];
+      const early = earlyCount(ctx, pairs, true);
+      const t0 = ctx.now();
+      for (let k = 1; k <= early; k++) await pair(k, pairs);
+      if (early < pairs) {
+        const [head, base] = [results2("head"), results2("base")];
+        const look2 = judging(ctx, () => earlyLookAb(head, base, s.thresholds, phase2.name));
+        logEarly(ctx, `${s.name}/${phase2.name}`, early, pairs, "pairs", look2);
+        if (look2.stop) {
+          setLooks({ ...looks, stopped: early });
+          continue;
+        }
+      }
+      for (let k = early + 1; k <= pairs; k++) await pair(k, pairs);
+      const firstLookMs = ctx.now() - t0 - asideMs;
+      if (!ctx.extend || looks.cap <= looks.first) continue;
+      const open2 = () => {
+        const [head, base] = [results2("head"), results2("base")];
+        return judging(ctx, () => openRows(compareAbScenario(head, base, s.thresholds, false), phase2.name));
+      };
+      const where = `${s.name}/${phase2.name}`;
+      const plan = { where, open: open2(), looks, firstLookMs, unit: "pairs", phase: { setLooks, open: open2 } };
+      plans.push({ plan, more: pair });
+    }
+  }
+  await confirmAll(ctx, plans, seed, void 0);
+  return { seed, orders };
+}
+async function profileTrials(ctx, sides, profile) {
+  if (profile.length === 0) return;
+  const services = profile.map((p) => p.service).join(", ");
+  for (const s of ctx.scenarios) {
+    for (const phase2 of s.phases) {
+      ctx.log(
+        `[perf-gate] ${s.name}/${phase2.name}: one more trial${sides.length > 1 ? " a side" : ""}, profiling ${services}`
+      );
+      for (const side of sides) {
+        const windowMs = profileWindowMs(ctx, side, s, phase2);
+        const asked = profile.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
+        await side.runner.trial({ scenario: s.name, phase: phase2.name, trial: 1, trials: 1, profile: asked });
+      }
+    }
+  }
+}
+var PROFILE_DEFAULT_MS = 1e4;
+function profileWindowMs(ctx, side, s, phase2) {
+  const duration4 = phase2.durationMs;
+  if (duration4 !== void 0) return duration4;
+  const trials2 = side.collector.results([s], ctx.hashes)[0]?.phases.find((p) => p.name === phase2.name)?.trials ?? [];
+  const lengths = trials2.map((t) => t.durationMs).sort((a, b) => a - b);
+  return lengths.length > 0 ? lengths[Math.floor(lengths.length / 2)] : PROFILE_DEFAULT_MS;
+}
+
+// src/compare/reach.ts
+function gatedSets(s, judging2) {
+  return [
+    judgedThresholds(s, judging2),
+    ...protocolOf(s.target).entries(s.target).map((e2) => e2.thresholds)
+  ];
+}
+function banded(set2) {
+  return Object.entries(set2).filter(([, t]) => hasBand(t));
+}
+function strictestAlpha(rows, judging2, family) {
+  if (rows.length === 0) return void 0;
+  return Math.min(...rows.map(([, t]) => rowAlpha(t, family, judging2.defaultAlpha)));
+}
+var sig = (v) => +v.toPrecision(2);
+var shortUp = (v) => {
+  const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
+  return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
+};
+function budgetSaid(family) {
+  return `gate.run-alpha ${family.alpha} over ${family.members} gated phase${family.members === 1 ? "" : "s"}`;
+}
+function budget(family) {
+  return family ? ` (${budgetSaid(family)})` : "";
+}
+function bandNames(rows) {
+  return [...new Set(rows.map(([m]) => m))].join(", ");
+}
+function shortfall(sets, n, cap, own2, best) {
+  const looks = looksOf(n, cap);
+  for (const set2 of sets) {
+    const spent = spendAlpha(set2.alpha, looks, own2(n));
+    const at = looks.cap > looks.first ? looks.cap : looks.first;
+    const needed = looks.cap > looks.first ? spent.final : spent.first;
+    const p = best(at, set2.rows.length);
+    if (p > needed) return { set: set2, at, p, needed };
+  }
+  return void 0;
+}
+function reachingCap(sets, n, from, own2, best) {
+  for (let k = from + 1; k <= 100; k++) if (!shortfall(sets, n, k, own2, best)) return k;
+  return void 0;
+}
+function confirmationReach(config2, judging2, pairs = config2.ab.pairs) {
+  const problems = [];
+  const notes = [];
+  const caps = /* @__PURE__ */ new Map();
+  const { maxTrials, grows } = config2.gate.confirm;
+  const inform = config2.gate.bands === "inform";
+  config2.scenarios.forEach((s, i) => {
+    const perSet = gatedSets(s, judging2).map(banded).filter((rows) => rows.length > 0);
+    const allRows = perSet.flat();
+    if (inform) {
+      if (allRows.length > 0) {
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: the relative bands (${bandNames(allRows)}) are information (gate.bands: inform): shown, never failing; absolute limits and new error classes still fail the gate`
+        });
+      }
+      return;
+    }
+    if (perSet.length === 0) return;
+    const sets = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging2, s.family) }));
+    const alpha = Math.min(...sets.map((set2) => set2.alpha));
+    const first = judging2.firstLook(s, i, pairs);
+    const { n, key: countKey, unit, against } = first;
+    const own2 = first.smallestAt;
+    const best = (k, rows) => s.family ? jointReach(own2(k), rows, first.exactAt(k)) : own2(k);
+    let cap = looksOf(n, maxTrials).cap;
+    let missing = shortfall(sets, n, cap, own2, best);
+    const reaching = missing ? reachingCap(sets, n, cap, own2, best) : void 0;
+    if (missing && grows && maxTrials > 0) {
+      if (reaching !== void 0 && reaching <= MAX_GROWN_CAP) {
+        cap = reaching;
+        missing = void 0;
+        caps.set(s.name, cap);
+        notes.push({
+          name: s.name,
+          text: `${SUBJECT}: confirmation runs up to ${cap} ${unit} (not ${maxTrials}): what ${s.family ? "a row that moves alone needs to reach its share" : "its rows need to reach p ≤ " + sig(alpha)}${budget(s.family)}${against}; gate.confirm.max-trials sets the cap`
+        });
+      } else if (cap < MAX_GROWN_CAP) {
+        missing = shortfall(sets, n, MAX_GROWN_CAP, own2, best);
+      }
+    }
+    if (missing) {
+      problems.push({
+        name: s.name,
+        key: countKey,
+        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, reaching })
+      });
+      return;
+    }
+    const spent = spendAlpha(alpha, looksOf(n, cap), own2(n));
+    if (spent.first === 0) {
+      notes.push({
+        name: s.name,
+        text: `${SUBJECT}: ${n} ${unit} alone cannot reach p ≤ ${sig(alpha)}${budget(s.family)}${against} (the smallest p is ${sig(own2(n))}); every row outside its band will run more ${unit}, up to ${cap} (gate.confirm.max-trials)`
+      });
+    }
+    for (const note of shortPhases(s, allRows)) notes.push({ text: note });
+    if (cap > n)
+      for (const note of slowCaps(s, n, cap, unit, config2.gate.confirm.maxTimeMs)) notes.push({ text: note });
+  });
+  return { problems: together(problems), notes: together(notes), caps };
+}
+function refusal(family, missing, c) {
+  const { set: set2, at, p, needed } = missing;
+  const rows = set2.rows.length;
+  const { unit } = c;
+  const why = family && rows > 1 ? `tested together, a row that moves alone gets p ${sig(p)} at best at ${at} ${unit}, above ${sig(needed)}` : `the smallest p at ${at} is ${sig(p)}, above ${sig(needed)}`;
+  const grew = c.grows && Math.max(c.n, c.maxTrials) < MAX_GROWN_CAP;
+  const capSaid = grew ? `gate.confirm.max-trials (${c.maxTrials}, grown as far as ${MAX_GROWN_CAP})` : `gate.confirm.max-trials (${c.maxTrials})`;
+  const fixes = [];
+  fixes.push(
+    `raise ${c.countKey} or gate.confirm.max-trials${c.reaching !== void 0 ? ` (max-trials ${c.reaching} reaches)` : ""}`
+  );
+  const ownAlpha = family !== void 0 && set2.alpha < family.alpha / family.members;
+  if (family && !ownAlpha) {
+    const runAlpha = shortUp(2 * p * family.members);
+    const phases = Math.floor(family.alpha / (2 * p));
+    if (runAlpha <= 0.5) fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
+    if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
+  }
+  if (ownAlpha) fixes.push(`raise the thresholds' own alpha (${sig(set2.alpha)} decides here)`);
+  if (family && rows > 1) fixes.push(`band fewer rows`);
+  return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set2.rows)}) can never confirm a change at alpha ${sig(set2.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(", ")}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
+}
+var SUBJECT = "\0subject\0";
+var OWNER = "\0owner\0";
+var KEY = "\0key\0";
+var NAMED2 = 3;
+function together(said2) {
+  const names3 = /* @__PURE__ */ new Map();
+  const keys = /* @__PURE__ */ new Map();
+  for (const { name: name2, text, key } of said2) {
+    const list2 = names3.get(text) ?? [];
+    if (name2 !== void 0) list2.push(name2);
+    names3.set(text, list2);
+    if (key !== void 0 && !keys.has(text)) keys.set(text, key);
+  }
+  return [...names3].map(([text, list2]) => {
+    const many = list2.length > 1;
+    const listed2 = namedAndCounted(list2, NAMED2);
+    const key = keys.get(text) ?? "";
+    return text.replace(SUBJECT, many ? `scenarios ${listed2}` : `scenario ${list2[0]}`).replace(OWNER, many ? `scenarios ${listed2}, their` : `scenario ${list2[0]}'s`).replaceAll(KEY, many ? key.replace(/^scenarios\[\d+\]\./, "") : key);
+  });
+}
+function expectedSamples(phase2) {
+  if (phase2.kind === "open") {
+    return phase2.ramp ? rampSends(phase2.ramp, phase2.durationMs) : Math.floor(phase2.rate * phase2.durationMs / 1e3);
+  }
+  if (phase2.kind === "closed") return phase2.requests;
+  return phase2.peers * phase2.messages;
+}
+function slowCaps(s, n, cap, unit, maxTimeMs) {
+  const out = [];
+  for (const phase2 of s.phases) {
+    const durationMs = phase2.kind === "ws" ? void 0 : phase2.durationMs;
+    if (durationMs === void 0) continue;
+    const trialMs2 = (s.warmupMs + durationMs) * (unit === "pairs" ? 2 : 1);
+    const fits = Math.floor(maxTimeMs / trialMs2);
+    if (fits >= cap - n) continue;
+    out.push(
+      `scenario ${s.name}, phase ${phase2.name}: gate.confirm.max-time (${formatMs(maxTimeMs)}) allows about ${fits} more ${unit} of ${formatMs(trialMs2)}, fewer than the ${cap - n} up to its cap (${cap}); a change its rows could only confirm there would stay inconclusive — raise gate.confirm.max-time`
+    );
+  }
+  return out;
+}
+function shortPhases(s, rows) {
+  const out = [];
+  for (const phase2 of s.phases) {
+    const expected = expectedSamples(phase2);
+    if (expected === void 0) continue;
+    const tooShort = [...new Set(rows.map(([m]) => m))].filter((m) => samplesNeeded(m) > expected);
+    if (tooShort.length === 0) continue;
+    const need = Math.max(...tooShort.map(samplesNeeded));
+    out.push(
+      `scenario ${s.name}, phase ${phase2.name}: at most ${expected} responses a trial, too few to gate ${tooShort.join(", ")} (needs ${need}); those rows will be invalid — lengthen the phase or gate a lower percentile`
+    );
+  }
+  return out;
+}
+
+// src/compare/detectable.ts
+function detectableSaid(scenarios, judging2, caps, baselines, hashes) {
+  const lines = [];
+  for (const s of scenarios) {
+    const baseline = baselines.get(s.name);
+    if (!baseline) {
+      lines.push(`${s.name}: no baseline yet (known after the first update run)`);
+      continue;
+    }
+    if (baseline.scenarioHash !== hashes.get(s.name)) {
+      lines.push(
+        `${s.name}: its baseline was recorded for another definition of it (stale): the next update replaces it`
+      );
+      continue;
+    }
+    const cap = caps.get(s.name) ?? s.trials;
+    const entries = protocolOf(s.target).entries(s.target);
+    const current = {
+      name: s.name,
+      scenarioHash: baseline.scenarioHash,
+      // the run's looks: its configured trials, then the cap confirmation may reach
+      phases: baseline.phases.map((p) => ({ ...p, confirm: { first: s.trials, cap: Math.max(cap, s.trials) } })),
+      ...s.family ? { family: s.family } : {},
+      ...entries.length > 0 ? { requestThresholds: Object.fromEntries(entries.map((e2) => [e2.name, e2.thresholds])) } : {}
+    };
+    const { comparisons } = compareScenario(current, judgedThresholds(s, judging2), baseline, true);
+    for (const row2 of comparisons) {
+      const said2 = rowSaid(row2);
+      if (said2) lines.push(`${s.name}/${row2.phase} ${row2.metric}: ${said2}`);
+    }
+  }
+  return lines;
+}
+function rowSaid(row2) {
+  if (!isMetricName(row2.metric) || !metricOf(row2.metric).scales || row2.informational) return void 0;
+  if (row2.result === "invalid") return `not known: ${row2.reason ?? "the baseline cannot be compared"}`;
+  if (row2.detectable === void 0 && !row2.blind) return void 0;
+  const direction2 = metricOf(row2.metric).direction;
+  const catches = row2.detectable === null || row2.detectable === void 0 ? "no change is confirmed at these trials" : `catches ${signedChange(row2.detectable, direction2)} or more`;
+  return row2.blind ? `${catches}: its band (${row2.band}) is below it, so a change of its size passes` : `${catches} (band ${row2.band})`;
+}
+
+// src/compare/gated-rows.ts
+function rowsOf(set2, informed2 = false) {
+  const banded2 = [];
+  const limits = [];
+  const inform = [];
+  for (const [m, t] of Object.entries(set2)) {
+    if (hasBand(t) && !(t.inform || informed2)) banded2.push(m);
+    else if (t.limit !== void 0 || t.min !== void 0)
+      limits.push(`${m} ${describeBand(m, { limit: t.limit, min: t.min })}`);
+    if (hasBand(t) && (t.inform || informed2)) inform.push(m);
+  }
+  return { banded: banded2, limits, inform };
+}
+function said(label2, set2, informed2 = false) {
+  const { banded: banded2, limits, inform } = rowsOf(set2, informed2);
+  const parts = [
+    banded2.length ? `${banded2.join(", ")} banded` : "",
+    limits.length ? `${limits.join(", ")}: limit only, no regression band (add regress: to gate a change)` : "",
+    inform.length ? `${inform.join(", ")} shown as information` : ""
+  ].filter(Boolean);
+  return parts.length ? `${label2}: ${parts.join("; ")}` : void 0;
+}
+function gatedRowsSaid(config2, judging2) {
+  const lines = [];
+  let rows = 0;
+  let limitsOnly = 0;
+  for (const s of config2.scenarios) {
+    const entries = protocolOf(s.target).entries(s.target);
+    const phases = s.phases.map((p) => p.name).join(", ");
+    const own2 = judgedThresholds(s, judging2);
+    const informed2 = config2.gate.bands === "inform";
+    const count3 = (set2, inform = false) => {
+      const r = rowsOf(set2, inform);
+      rows += (r.banded.length + r.limits.length) * s.phases.length;
+      limitsOnly += r.limits.length * s.phases.length;
+    };
+    count3(own2, informed2);
+    const where = entries.length && s.target.kind === "http" ? `${s.name} (${phases}; all its requests together)` : `${s.name} (${phases})`;
+    const line = said(where, own2, informed2);
+    if (line) lines.push(line);
+    for (const e2 of entries) {
+      count3(e2.thresholds);
+      const entry = said(`${s.name} · ${e2.name} (${phases})`, e2.thresholds);
+      if (entry) lines.push(entry);
+    }
+  }
+  return { lines, rows, limitsOnly };
+}
+function minutes(ms) {
+  return ms < 6e4 ? `${Math.round(ms / 1e3)} s` : `${+(ms / 6e4).toFixed(1)} min`;
+}
+function trialMs(s, i) {
+  const p = s.phases[i];
+  if (!p) return void 0;
+  if (p.kind === "ws") {
+    if (p.rate === void 0 || s.target.kind !== "ws") return void 0;
+    return s.warmupMs + p.messages / p.rate * 1e3 + s.target.websocket.drainMs;
+  }
+  return p.durationMs === void 0 ? void 0 : s.warmupMs + p.durationMs;
+}
+function wallTimeSaid(config2, unit, pairs = config2.ab.pairs) {
+  let least = 0;
+  let fewest = 0;
+  let most = 0;
+  let unknown2 = 0;
+  let trials2 = 0;
+  let capped2 = 0;
+  const early = config2.gate.earlyLook;
+  const profiled = config2.sut.profile.length > 0 ? 1 : 0;
+  for (const s of config2.scenarios) {
+    const n = unit === "pairs" ? pairs : s.trials;
+    const cap = Math.max(n, s.confirmCap ?? config2.gate.confirm.maxTrials);
+    const sides = unit === "pairs" ? 2 : 1;
+    s.phases.forEach((_, i) => {
+      const ms = trialMs(s, i);
+      if (ms === void 0) {
+        unknown2++;
+        return;
+      }
+      least += ms * (n + profiled) * sides;
+      trials2 += (n + profiled) * sides;
+      capped2 += (cap - n) * sides;
+      fewest += ms * ((early !== void 0 && early < n ? early : n) + profiled) * sides;
+      most += ms * (cap + profiled) * sides;
+    });
+  }
+  const extra = unknown2 ? `${unknown2} phase${unknown2 === 1 ? "" : "s"} of a request or message count` : "";
+  if (least === 0) return `measuring ${extra} (its time is the service's), plus booting`;
+  const ranges = [
+    ...fewest < least ? [`${minutes(fewest)} where every phase stops at its early look`] : [],
+    ...most > least ? [`at most ${minutes(most)} where a change is confirmed to its cap`] : []
+  ];
+  const profiling = profiled ? ", one profiling trial a phase and side included" : "";
+  const planned = plannedTrials(config2.scenarios, unit === "pairs" ? pairs : void 0);
+  const busy = busySaid(config2, least / Math.max(1, trials2), planned, capped2);
+  return `measuring about ${minutes(least)}${ranges.length ? ` (${ranges.join(", ")})` : ""}${profiling}${extra ? ` plus ${extra}` : ""}, plus booting${busy}`;
+}
+function busySaid(config2, meanMs, planned, capped2) {
+  const busy = config2.gate.busy;
+  if (!busy || meanMs === 0) return "";
+  const allowance = busyRepeats(busy, planned);
+  if (allowance === 0) return "";
+  const atCap = busy.repeats === void 0 ? allowance + BUSY_REPEATS_PER_TRIAL * capped2 : allowance;
+  const grows = atCap > allowance;
+  const more = grows ? `, ${minutes(meanMs * atCap)} at the cap` : "";
+  const count3 = `${allowance} a run${grows ? `, ${atCap} at the cap` : ""}`;
+  return `; on a busy machine up to ${minutes(meanMs * allowance)} more${more} (gate.busy repeats a trial taken beside other work, up to ${count3})`;
+}
+function measuringSaid(config2, scenarios, profiled = true) {
+  const { earlyLook: _none, ...gate2 } = config2.gate;
+  const once = scenarios.map(({ confirmCap: _cap, ...s }) => s);
+  const sut = profiled ? config2.sut : { ...config2.sut, profile: [] };
+  return wallTimeSaid(
+    { ...config2, sut, scenarios: once, gate: { ...gate2, confirm: { ...gate2.confirm, maxTrials: 0 } } },
+    "trials"
+  );
+}
+
+// src/compare/run-budget.ts
+function familyMembers(scenarios, judging2) {
+  return scenarios.reduce((sum, s) => {
+    const judged = gatedSets(s, judging2).filter((set2) => Object.values(set2).some(judgedBand)).length;
+    return sum + s.phases.length * judged;
+  }, 0);
+}
+function withFamily(scenarios, judging2, runAlpha) {
+  if (runAlpha === void 0) return scenarios;
+  const members2 = familyMembers(scenarios, judging2);
+  if (members2 === 0) return scenarios;
+  return scenarios.map((s) => ({ ...s, family: { alpha: runAlpha, members: members2 } }));
+}
+
+// src/modes/judged.ts
+function judgedVerdict(mode, judging2, config2, pullRequests) {
+  const scenarios = withFamily(config2.scenarios, judging2, config2.gate.runAlpha);
+  const reach = confirmationReach({ ...config2, scenarios }, judging2);
+  const family = scenarios.find((s) => s.family)?.family;
+  const budget2 = family ? `; at most ${+(family.alpha * 100).toPrecision(3)}% of unchanged runs raise a band alarm (${budgetSaid(family)}, the rows of a phase tested together)` : config2.gate.runAlpha === void 0 ? "; each row at its own alpha (gate.run-alpha: off)" : "";
+  const gated = gatedRowsSaid({ ...config2, scenarios }, judging2);
+  const limitsOnly = gated.limitsOnly ? `, ${gated.limitsOnly} by an absolute limit only` : "";
+  const bands = config2.gate.bands === "inform" ? `${gated.rows} rows: relative bands as information, absolute limits judged` : `${gated.rows} row${gated.rows === 1 ? "" : "s"} judged${limitsOnly}${budget2}`;
+  const usedBy = mode === pullRequests ? " (pull requests, mode auto)" : "";
+  const withCaps = scenarios.map((s) => {
+    const cap = reach.caps.get(s.name);
+    return cap === void 0 ? s : { ...s, confirmCap: cap };
+  });
+  const time3 = wallTimeSaid({ ...config2, scenarios: withCaps }, mode === "ab" ? "pairs" : "trials");
+  return {
+    mode,
+    line: `valid${usedBy}: ${bands}; ${time3}`,
+    problems: reach.problems,
+    notes: reach.notes,
+    rows: gated.lines,
+    // what a baseline's spread lets each row catch: only where the rows are judged against baselines
+    ...judging2.reference === "baselines" ? {
+      detectable: (baselines, hashes) => detectableSaid(scenarios, judging2, reach.caps, baselines, hashes)
+    } : {}
+  };
+}
+
+// src/modes/ab.ts
+var ab = {
+  name: "ab",
+  baselines: "none",
+  // a project that cannot boot twice side by side: mode auto gates against baselines instead
+  base: { fallback: "gate" },
+  refuse: (config2, configFile) => config2.target ? `--mode ab: A/B boots base and head from compose; ${configFile} gives target (one running service): gate against baselines` : void 0,
+  scenarios: (selected) => ({ scenarios: selected, left: [] }),
+  needsAnswers: true,
+  judging: PAIRED,
+  measure: async (ctx, sides, run2) => {
+    const [base, head] = sides;
+    if (!base || !head || sides.length !== 2) throw new Error(`A/B needs base and head, ${sides.length} sides given`);
+    return measureAb(ctx, { base, head }, run2.pairs, run2.seed).then((ab2) => ({ ab: ab2 }));
+  },
+  judge: ({ results: results2, scenarios, base: side }) => {
+    if (!side) throw new Error("A/B judged without its base side");
+    const base = side.results;
+    const comparisons = results2.scenarios.flatMap((h, i) => {
+      const rows = compareAbScenario(h, base[i], scenarios[i]?.thresholds ?? {});
+      const t = scenarios[i]?.thresholds ?? {};
+      return side.fresh?.has(h.name) ? unansweredOnBase(rows, base[i], t) : rows;
+    });
+    const info = { ...side.info, base };
+    return {
+      ...results2,
+      scenarios: results2.scenarios.map((h, i) => ({
+        ...h,
+        baselineLatency: Object.fromEntries(
+          base[i].phases.map((ph) => [ph.name, ph.merged.latency])
+        )
+      })),
+      comparisons,
+      ab: info
+    };
+  },
+  gates: true,
+  records: false,
+  report: "comparison",
+  trend: true,
+  comments: true,
+  validate: (config2, pullRequests) => config2.target ? {
+    mode: "ab",
+    line: "not available with target (nothing to boot the base commit from)",
+    problems: [],
+    notes: []
+  } : judgedVerdict("ab", PAIRED, config2, pullRequests)
+};
+function unansweredOnBase(rows, base, thresholds2) {
+  const none = new Set(base.phases.filter((p) => p.merged.successes === 0 && p.trials.length > 0).map((p) => p.name));
+  if (none.size === 0) return rows;
+  return rows.map((c) => {
+    if (!none.has(c.phase)) return c;
+    const t = isMetricName(c.metric) ? thresholds2[c.metric] : void 0;
+    const breach = c.result === "regression" && /^(above the limit|below the minimum|the failed responses alone)/.test(c.reason ?? "") ? c.reason : t && isMetricName(c.metric) && !c.phase.includes(".") && !(c.reason ?? "").includes("generator-bound") ? limitBreach(c.metric, t, c.current) : void 0;
+    const row2 = {
+      scenario: c.scenario,
+      phase: c.phase,
+      metric: c.metric,
+      baseline: null,
+      current: c.current,
+      delta: null,
+      band: c.band
+    };
+    return breach ? { ...row2, result: "regression", reason: breach } : {
+      ...row2,
+      result: "no-baseline",
+      reason: "the base commit answered none of its requests (a scenario new in head): nothing to compare"
+    };
+  });
+}
+
+// src/modes/gate.ts
+var againstBaselines = {
+  refuse: () => void 0,
+  scenarios: (selected) => ({ scenarios: selected, left: [] }),
+  needsAnswers: true,
+  judging: AGAINST_BASELINES,
+  // the configured trials of every phase interleaved in a seeded order (a slow stretch of the machine
+  // spreads over many rows instead of landing on every trial of one)
+  measure: async (ctx, sides, run2) => {
+    await measureOne(ctx, onlySide(sides), run2.baselines, run2.seed);
+    return { interleaved: { seed: run2.seed } };
+  },
+  judge: ({ results: results2, scenarios, baselines }) => {
+    const thresholds2 = new Map(scenarios.map((s) => [s.name, s.thresholds]));
+    const judged = gateResults(results2, baselines, (name2) => thresholds2.get(name2)).results;
+    const compared = results2.scenarios.flatMap((s) => {
+      const b = baselines.get(s.name);
+      return b ? [{ name: b.scenario, scenarioHash: b.scenarioHash, phases: b.phases }] : [];
+    });
+    return compared.length > 0 ? { ...judged, baseline: compared } : judged;
+  },
+  report: "comparison",
+  trend: true
+};
+function onlySide(sides) {
+  const [side] = sides;
+  if (!side || sides.length !== 1) throw new Error(`one side expected, ${sides.length} given`);
+  return side;
+}
+var gate = {
+  ...againstBaselines,
+  name: "gate",
+  baselines: "judge",
+  gates: true,
+  records: false,
+  comments: true,
+  validate: (config2, pullRequests) => judgedVerdict("gate", AGAINST_BASELINES, config2, pullRequests)
+};
+
+// src/modes/sweep.ts
+function sweepScenarios(scenarios) {
+  const out = [];
+  for (const s of scenarios) {
+    if (!s.sweep) continue;
+    const { sweep: sweep3 } = s;
+    out.push({
+      ...s,
+      warmupMs: sweep3.warmupMs,
+      trials: 1,
+      phases: sweep3.levels.map((level) => {
+        if (sweep3.kind === "closed") {
+          return { kind: "closed", name: `c${level}`, connections: level, durationMs: sweep3.durationMs };
+        }
+        return {
+          kind: "open",
+          name: ratePhaseName(level),
+          rate: level,
+          durationMs: sweep3.durationMs,
+          maxInFlight: DEFAULT_MAX_IN_FLIGHT
+        };
+      })
+    });
+  }
+  return out;
+}
+var sweep2 = {
+  name: "sweep",
+  baselines: "none",
+  refuse: () => void 0,
+  scenarios: (selected) => {
+    const scenarios = sweepScenarios(selected);
+    const left = selected.filter((s) => !s.sweep).map((s) => s.name);
+    return {
+      scenarios,
+      left,
+      ...left.length > 0 ? {
+        leftLine: `no sweep ladder (scenarios[].sweep) in ${left.join(", ")}: ${scenarios.length ? "left out of the sweep" : "nothing to sweep"}`
+      } : {}
+    };
+  },
+  needsAnswers: false,
+  // never judged (nothing is compared): the thresholds `gate.bands: inform` marks are the built-in ones
+  judging: AGAINST_BASELINES,
+  // level after level, in the ladder's order (one trial each)
+  measure: async (ctx, sides) => {
+    await measureOne(ctx, onlySide(sides), /* @__PURE__ */ new Map());
+    return {};
+  },
+  judge: ({ results: results2 }) => results2,
+  gates: false,
+  records: false,
+  report: "levels",
+  trend: false,
+  comments: true,
+  validate: (config2) => {
+    const swept = config2.scenarios.filter((s) => s.sweep).length;
+    return {
+      mode: "sweep",
+      line: swept > 0 ? `valid: ${swept} scenario${swept === 1 ? "" : "s"} with a ladder; ${measuringSaid(config2, sweepScenarios(config2.scenarios), false)}` : "valid: nothing to sweep (no scenario has a sweep ladder)",
+      problems: [],
+      notes: []
+    };
+  }
+};
+
+// src/modes/update.ts
+var update = {
+  ...againstBaselines,
+  name: "update",
+  // a corrupt baseline is replaced (with a warning), not refused
+  baselines: "replace",
+  gates: false,
+  records: true,
+  comments: false,
+  validate: (config2) => ({
+    mode: "update",
+    line: `valid: records baselines/ (scheduled refresh); ${measuringSaid(config2, config2.scenarios)}`,
+    problems: [],
+    notes: []
+  })
+};
+
+// src/modes/index.ts
+var MODES = { gate, ab, update, sweep: sweep2 };
+function modeOf(name2) {
+  return MODES[name2];
+}
+function isRunMode(value) {
+  return Object.hasOwn(MODES, value);
+}
+var UNKNOWN = { gates: false, records: false, report: "comparison", trend: true, comments: true };
+function traitsOf(name2) {
+  return isRunMode(name2) ? MODES[name2] : UNKNOWN;
+}
+function modeInputs() {
+  return ["auto", ...Object.keys(MODES)];
+}
+function gatingModes() {
+  return Object.keys(MODES).filter((m) => MODES[m].gates);
+}
+function isMode(value) {
+  return value === "auto" || isRunMode(value);
+}
+function baseMissing(mode) {
+  return `mode ${mode} needs a base to compare with: --base REF (Action: base-ref), a commit, branch or tag`;
+}
+function listed(names3) {
+  return names3.length < 2 ? names3.join("") : `${names3.slice(0, -1).join(", ")} or ${names3.at(-1)}`;
+}
+function chooseMode(mode, eventName, against) {
+  if (mode !== "auto") return { mode, auto: false };
+  return { mode: resolveMode(mode, eventName, against()), auto: true };
+}
+function resolveMode(mode, eventName, against = "baselines") {
+  if (mode !== "auto") return mode;
+  switch (eventName) {
+    case "pull_request":
+    case "pull_request_target":
+      return against === "base-ref" ? "ab" : "gate";
+    case "schedule":
+    case "push":
+      return "update";
+    case "workflow_dispatch":
+      return "sweep";
+    default:
+      return "gate";
+  }
+}
+function verdictOf(mode, comparisons) {
+  if (!traitsOf(mode).gates) return { verdict: "pass", regressions: 0 };
+  return {
+    verdict: overallVerdict(comparisons),
+    regressions: comparisons.filter((c) => c.result === "regression").length
+  };
+}
+function shiftedRows(mode, comparisons) {
+  const traits = traitsOf(mode);
+  return traits.records && !traits.gates ? comparisons.filter((c) => c.result === "regression") : [];
+}
+function shiftedLine(rows) {
+  const named = rows.slice(0, 5).map((c) => `${c.scenario}/${c.phase} ${c.metric}`);
+  const more = rows.length > named.length ? ` and ${rows.length - named.length} more` : "";
+  return `perf-gate: ${rows.length} row${rows.length === 1 ? "" : "s"} beyond the band of the previous baselines (fail-on-shift): ${named.join(", ")}${more}`;
+}
+function exitCodeOf(mode, verdict, failOnInconclusive) {
+  if (!MODES[mode].gates) return EXIT_PASS;
+  if (verdict === "regression") return EXIT_REGRESSION;
+  if (verdict === "inconclusive" && failOnInconclusive) return EXIT_REGRESSION;
+  return EXIT_PASS;
+}
+
 // src/report/csv.ts
 var CSV_COLUMNS = [
   "scenario",
@@ -101657,16 +101656,10 @@ var markdown = {
   extension: "md",
   writes: () => true,
   render: (r, ctx) => {
-    const history2 = ctx.history !== void 0 && traitsOf(r.mode).trend ? parseHistory(ctx.history) : void 0;
-    const trend = history2 ? renderTrend(
-      history2.entries,
-      historyEntry(r),
-      traitsOf(r.mode).records,
-      void 0,
-      history2.acceptances,
-      r.shiftSettings
-    ) : "";
-    return renderMarkdown(r, { reportId: ctx.reportId, trend });
+    const mode = traitsOf(r.mode);
+    const history2 = ctx.history !== void 0 && mode.trend ? parseHistory(ctx.history) : void 0;
+    const trend = history2 ? renderTrend(history2.entries, historyEntry(r), mode.records, void 0, history2.acceptances, r.shiftSettings) : "";
+    return renderMarkdown(r, mode, { reportId: ctx.reportId, trend });
   }
 };
 
@@ -107090,7 +107083,7 @@ async function cmdRun(deps2, args) {
   deps2.out(`
 ${OUTPUTS.terminal.render(outcome.results, STANDALONE)}
 `);
-  deps2.out(`${renderMarkdown(outcome.results, { sections: "summary" })}
+  deps2.out(`${renderMarkdown(outcome.results, traitsOf(outcome.results.mode), { sections: "summary" })}
 `);
   deps2.out(`results: ${outcome.resultsPath}
 report: ${outcome.reportPath}
@@ -107326,7 +107319,7 @@ ${USAGE}`);
   }
   const only2 = { ...results2, scenarios: [scenario2] };
   const outcome = gateResults(only2, /* @__PURE__ */ new Map([[scenario2.name, baseline]]));
-  deps2.out(renderMarkdown(outcome.results, { sections: "summary" }));
+  deps2.out(renderMarkdown(outcome.results, traitsOf(outcome.results.mode), { sections: "summary" }));
   return outcome.verdict === "regression" ? EXIT_REGRESSION : EXIT_PASS;
 }
 function cmdReport(deps2, args) {

@@ -11,7 +11,7 @@ import {
   withoutAcceptances,
 } from '../../src/compare/accept.js';
 import { overallVerdict } from '../../src/compare/compare.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { problemOf, resultsFileSchema } from '../../src/results/validate.js';
 import type { Comparison } from '../../src/results/types.js';
 import { comparison, resultsFile } from './fixtures.js';

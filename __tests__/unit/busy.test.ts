@@ -12,7 +12,7 @@ import {
   quietPairs,
   quietVerdict,
 } from '../../src/compare/busy.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { phase, resultsFile } from './fixtures.js';
 

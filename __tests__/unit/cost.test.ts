@@ -3,7 +3,7 @@
 // report's line: more CPU per request, or waiting, not working.
 import { describe, expect, it } from 'vitest';
 import { phaseCost, regressionCosts, withCosts } from '../../src/compare/cost.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import type { PhaseResult } from '../../src/results/types.js';
 import { problemOf, resultsFileSchema } from '../../src/results/validate.js';
 import { baselineOf, comparison, phase, resultsFile, usage } from './fixtures.js';

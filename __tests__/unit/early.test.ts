@@ -245,7 +245,7 @@ describe('earlyLookAb', () => {
 
 describe('the report’s environment section', () => {
   it('names the phases that stopped at their early look, and not the mix entries', async () => {
-    const { renderMarkdown } = await import('../../src/report/markdown.js');
+    const { renderMarkdown } = await import('./render-markdown.js');
     const stopped = { ...trials('c10', [1000, 1001, 999]), confirm: { first: 5, cap: 12, stopped: 3 } };
     const entry = {
       ...trials('c10.read', [1000, 1001, 999]),

@@ -13,7 +13,7 @@ import { parseConfigText } from '../../src/config/load.js';
 import type { Config, Family, Thresholds } from '../../src/config/types.js';
 import { judgedVerdict } from '../../src/modes/judged.js';
 import type { PhaseResult, ScenarioResult } from '../../src/results/types.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
 import { type Measure, phase, resultsFile, baselineOf } from './fixtures.js';
 

@@ -10,7 +10,7 @@ import {
   type HistoryEntry,
 } from '../../src/history/history.js';
 import { renderTrend, TREND_MAX_PHASES } from '../../src/report/trend.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
 
 const entry = (i: number, over: Partial<HistoryEntry> = {}, p99 = 2000 + i * 100): HistoryEntry => ({

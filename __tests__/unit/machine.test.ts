@@ -3,7 +3,7 @@
 // process taken out, what is left is other processes' CPU.
 import { describe, expect, it } from 'vitest';
 import { engineIsLocal } from '../../src/run/deps.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import type { ScenarioResult } from '../../src/results/types.js';
 import { TrialCollector } from '../../src/session/collect.js';
 import {

@@ -14,7 +14,7 @@ import {
 import { csv } from '../../src/outputs/csv.js';
 import { renderCsv } from '../../src/report/csv.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { stableStringify } from '../../src/results/files.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
 

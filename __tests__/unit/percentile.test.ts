@@ -27,7 +27,7 @@ import {
 } from '../../src/runner-kit/histogram.js';
 import { renderCsv } from '../../src/report/csv.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { renderResultsTable } from '../../src/report/terminal.js';
 import { mergeTrials } from '../../src/results/merge.js';
 import type { BaselineFile, PhaseResult, ScenarioResult } from '../../src/results/types.js';

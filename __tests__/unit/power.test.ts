@@ -22,7 +22,7 @@ import { signedRankApprox, signedRankGreater } from '../../src/stats/wilcoxon.js
 import type { MetricName } from '../../src/metrics/registry.js';
 import type { Thresholds } from '../../src/config/types.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { measure, phase, resultsFile, baselineOf } from './fixtures.js';
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;

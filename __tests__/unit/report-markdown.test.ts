@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT, REPORT_BUDGET, renderError, renderMarkdown, reportMarker } from '../../src/report/markdown.js';
+import { COMMENT_LIMIT, REPORT_BUDGET, renderError, reportMarker } from '../../src/report/markdown.js';
+import { renderMarkdown } from './render-markdown.js';
 import { escapeMarkdown } from '../../src/report/escape.js';
 import type { ResourceUsage } from '../../src/stats/resources.js';
 import type {

@@ -131,7 +131,7 @@ describe('warmup-later: the config key and the report', () => {
   });
 
   it('the report says what later trials were given, per phase', async () => {
-    const { renderMarkdown } = await import('../../src/report/markdown.js');
+    const { renderMarkdown } = await import('./render-markdown.js');
     const { phase, resultsFile } = await import('./fixtures.js');
     const shortened = { ...phase('c10', {}), warmupMs: 2000, warmupLater: { settledMs: 400, laterMs: 1000 } };
     const unsettled = { ...phase('c20', {}), warmupMs: 2000, warmupLater: {} };

@@ -151,7 +151,7 @@ function rendered(results: ResultsFile, reportId: string): ReportOutcome {
     verdict,
     regressions,
     comparisons: results.comparisons,
-    report: renderMarkdown(results, { reportId }),
+    report: renderMarkdown(results, traitsOf(results.mode), { reportId }),
     pr: undefined,
     state: undefined,
   };

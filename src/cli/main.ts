@@ -481,7 +481,7 @@ async function cmdRun(deps: CliDeps, args: string[]): Promise<number> {
   const progress = new Progress(deps.progress);
   const outcome = await run(request, deps.runDeps(progress));
   deps.out(`\n${OUTPUTS.terminal.render(outcome.results, STANDALONE)}\n`);
-  deps.out(`${renderMarkdown(outcome.results, { sections: 'summary' })}\n`);
+  deps.out(`${renderMarkdown(outcome.results, traitsOf(outcome.results.mode), { sections: 'summary' })}\n`);
   deps.out(`results: ${outcome.resultsPath}\nreport: ${outcome.reportPath}\npage: ${outcome.htmlPath}\n`);
   for (const f of outcome.extraPaths) deps.out(`written: ${f}\n`);
   for (const b of outcome.baselinesUpdated) deps.out(`baseline written: ${b}\n`);
@@ -731,7 +731,7 @@ function cmdCompare(deps: CliDeps, args: string[]): number {
   }
   const only = { ...results, scenarios: [scenario] };
   const outcome = gateResults(only, new Map([[scenario.name, baseline]]));
-  deps.out(renderMarkdown(outcome.results, { sections: 'summary' }));
+  deps.out(renderMarkdown(outcome.results, traitsOf(outcome.results.mode), { sections: 'summary' }));
   return outcome.verdict === 'regression' ? EXIT_REGRESSION : EXIT_PASS;
 }
 

@@ -7,11 +7,12 @@ import { EXIT_PASS, EXIT_REGRESSION } from '../common/errors.js';
 import type { Comparison } from '../results/types.js';
 import { ab } from './ab.js';
 import { gate } from './gate.js';
-import type { Mode, ModeTraits, RunMode } from './mode.js';
+import type { Mode, RunMode } from './mode.js';
+import type { ModeTraits } from '../results/types.js';
 import { sweep } from './sweep.js';
 import { update } from './update.js';
 
-export type { Mode, ModeTraits, ModeVerdict, RunMode } from './mode.js';
+export type { Mode, ModeVerdict, RunMode } from './mode.js';
 
 /** Every mode, in the order `validate` lists them. Adding a mode here is the one registration: the
  * compiler asks its module for every part of `Mode`. */

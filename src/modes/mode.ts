@@ -4,7 +4,7 @@
 // entry in MODES (./index.ts), and the compiler lists what it must say.
 import type { Judging } from '../compare/judging.js';
 import type { Config, Scenario } from '../config/types.js';
-import type { AbInfo, BaselineFile, BusyRecord, ResultsFile, ScenarioResult } from '../results/types.js';
+import type { AbInfo, BaselineFile, BusyRecord, ModeTraits, ResultsFile, ScenarioResult } from '../results/types.js';
 import type { AbOrders, MeasureContext, MeasureSide } from '../session/measure.js';
 
 export type RunMode = 'gate' | 'update' | 'sweep' | 'ab';
@@ -37,20 +37,6 @@ export interface JudgeInput {
     /** scenarios the base commit's config does not have (new in head) */
     fresh?: ReadonlySet<string>;
   };
-}
-
-/** How a mode's results read, in the report and the Action's check (also for a results file read back). */
-export interface ModeTraits {
-  /** its verdict can fail a check (the others compare for information only) */
-  gates: boolean;
-  /** it records baselines: the report says so instead of a verdict, and its history entry is appended */
-  records: boolean;
-  /** the report's body: the comparison table, or each level's figures (a sweep) */
-  report: 'comparison' | 'levels';
-  /** the report carries the history's trend charts */
-  trend: boolean;
-  /** the Action comments on the pull request */
-  comments: boolean;
 }
 
 export interface Mode<M extends RunMode = RunMode> extends ModeTraits {

@@ -12,17 +12,11 @@ export const markdown: Output = {
   extension: 'md',
   writes: () => true,
   render: (r, ctx) => {
-    const history = ctx.history !== undefined && traitsOf(r.mode).trend ? parseHistory(ctx.history) : undefined;
+    const mode = traitsOf(r.mode);
+    const history = ctx.history !== undefined && mode.trend ? parseHistory(ctx.history) : undefined;
     const trend = history
-      ? renderTrend(
-          history.entries,
-          historyEntry(r),
-          traitsOf(r.mode).records,
-          undefined,
-          history.acceptances,
-          r.shiftSettings,
-        )
+      ? renderTrend(history.entries, historyEntry(r), mode.records, undefined, history.acceptances, r.shiftSettings)
       : '';
-    return renderMarkdown(r, { reportId: ctx.reportId, trend });
+    return renderMarkdown(r, mode, { reportId: ctx.reportId, trend });
   },
 };

@@ -10,13 +10,13 @@ import { signedChange } from '../compare/power.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import type {
   Comparison,
+  ModeTraits,
   ResultsFile,
   ScenarioResult,
   ScenarioStatus,
   ServiceCost,
   Verdict,
 } from '../results/types.js';
-import { traitsOf } from '../modes/index.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
 import { formatBytes, formatLatency, formatMs, formatUs } from '../common/units.js';
@@ -83,7 +83,7 @@ function abLine(results: ResultsFile): string | undefined {
   return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
 }
 
-function headline(results: ResultsFile): string {
+function headline(results: ResultsFile, mode: ModeTraits): string {
   const verdict = overallVerdict(results.comparisons);
   const count = (v: Verdict) => results.comparisons.filter((c) => c.result === v).length;
   const regressions = count('regression');
@@ -99,7 +99,7 @@ function headline(results: ResultsFile): string {
     .filter(Boolean)
     .join(', ');
   const suffix = tail ? ` (${tail})` : '';
-  if (traitsOf(results.mode).records) {
+  if (mode.records) {
     const refused = (results.failing ?? []).filter((f) => !f.accepted).length;
     if (refused > 0) {
       return `### ⛔ perf-gate: no baseline recorded — ${refused} row${refused === 1 ? '' : 's'} failed on nearly every request`;
@@ -342,7 +342,7 @@ function latencyTable(results: ResultsFile): string {
   ]);
 }
 
-function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
+function environment(results: ResultsFile, mode: ModeTraits, statuses: ScenarioStatus[]): string {
   const p = results.provenance;
   const lines = [
     `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, '')}\``,
@@ -350,7 +350,7 @@ function environment(results: ResultsFile, statuses: ScenarioStatus[]): string {
     ...Object.entries(p.sut.images).map(
       ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
-    ...falseAlarmLines(results),
+    ...falseAlarmLines(results, mode),
     ...earlyLookLines(results),
     ...laterWarmupLines(results),
     ...machineLines(results),
@@ -509,8 +509,8 @@ function machineLines(results: ResultsFile): string[] {
 const pct = (v: number) => `${+(v * 100).toPrecision(2)}%`;
 
 /** How the run's false alarms are bounded: per run with gate.run-alpha, else per row (gating modes only). */
-function falseAlarmLines(results: ResultsFile): string[] {
-  if (!traitsOf(results.mode).gates) return [];
+function falseAlarmLines(results: ResultsFile, mode: ModeTraits): string[] {
+  if (!mode.gates) return [];
   const family = results.scenarios.find((s) => s.family)?.family;
   if (family) {
     return [
@@ -609,14 +609,14 @@ function pairOrders(results: ResultsFile): string {
   ].join('\n');
 }
 
-/** The Markdown report. The marker line makes the PR comment findable. */
-export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): string {
-  const mode = traitsOf(results.mode);
+/** The Markdown report, as `mode` (the results' mode's traits) reads it. The marker line makes the PR
+ * comment findable. */
+export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: ReportOptions = {}): string {
   if (mode.report === 'levels') return renderSweep(results, reportMarker(opts.reportId ?? ''));
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');
-  const head = [marker, headline(results)];
+  const head = [marker, headline(results, mode)];
   const ab = abLine(results);
   if (ab) head.push('', ab);
   const bullets = regressionBullets(results.comparisons, mode.gates);
@@ -684,7 +684,7 @@ export function renderMarkdown(results: ResultsFile, opts: ReportOptions = {}): 
           details('SUT resources', resourcesTable(results)),
           details(
             results.ab ? 'Environment, head and base' : 'Environment and baselines',
-            environment(results, statuses),
+            environment(results, mode, statuses),
           ),
         ].filter(Boolean);
   let body = [...head, '', table].join('\n');

@@ -289,3 +289,17 @@ export interface FailingRow {
   /** its scenario says `accept-failing: true`: recorded all the same */
   accepted?: true;
 }
+
+/** How a mode's results read, in the report and the Action's check (also for a results file read back). */
+export interface ModeTraits {
+  /** its verdict can fail a check (the others compare for information only) */
+  gates: boolean;
+  /** it records baselines: the report says so instead of a verdict, and its history entry is appended */
+  records: boolean;
+  /** the report's body: the comparison table, or each level's figures (a sweep) */
+  report: 'comparison' | 'levels';
+  /** the report carries the history's trend charts */
+  trend: boolean;
+  /** the Action comments on the pull request */
+  comments: boolean;
+}
