@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareAbScenario, pairedChange } from '../../src/compare/ab.js';
-import type { Thresholds } from '../../src/config/types.js';
-import type { PhaseResult, ScenarioResult } from '../../src/results/types.js';
-import { type Measure, phase } from './fixtures.js';
+import type { Scenario, Thresholds } from '../../src/config/types.js';
+import type { AbInfo, PhaseResult, ScenarioResult } from '../../src/results/types.js';
+import { type Measure, phase, resultsFile } from './fixtures.js';
 
 /** A phase whose trial i measured p50 = p50s[i] (and rps = rps[i] when given); merged is the median. */
 function p50Phase(
@@ -338,5 +338,29 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
     expect(rows.map((r) => [r.metric, r.result, r.reason])).toEqual([
       ['error-rate', 'regression', 'above the limit 1%; new error class timeout (50×)'],
     ]);
+  });
+});
+
+describe('the A/B mode: a scenario new in head, which the base commit answered none of', () => {
+  it('a generator-bound head whose failed responses alone break a limit stays a regression', async () => {
+    const { ab } = await import('../../src/modes/ab.js');
+    const flagged = ['generator-bound: the runner fell behind'];
+    const answered: Measure = { latency: { p50: 100 }, failures: 50, statusCodes: { '200': 950, '500': 50 } };
+    const none: Measure = { failures: 1000, statusCodes: { '404': 1000 } };
+    const head: ScenarioResult = {
+      name: 'new',
+      scenarioHash: 'n',
+      phases: [phase('c10', answered, Array(6).fill(answered), flagged)],
+    };
+    const base: ScenarioResult = { name: 'new', scenarioHash: 'n', phases: [phase('c10', none, Array(6).fill(none))] };
+    const judged = ab.judge({
+      results: resultsFile([head], []),
+      scenarios: [{ thresholds: { 'error-rate': { limit: 0.01 } } } as unknown as Scenario],
+      baselines: new Map(),
+      base: { results: [base], info: {} as unknown as AbInfo, fresh: new Set(['new']) },
+    });
+    const rows = judged.comparisons.filter((c) => c.metric === 'error-rate');
+    expect(rows.map((c) => c.result)).toEqual(['regression']);
+    expect(rows[0]?.reason).toMatch(/^the failed responses alone \(5%\) are above the limit 1%/);
   });
 });
