@@ -97091,7 +97091,22 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
   }
   if (!breach && hasBand(t)) {
     const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
-    if (short2) return { ...out, baseline: metricValue(baseline.merged, metric), result: "invalid", reason: short2 };
+    if (short2) {
+      const base2 = metricValue(baseline.merged, metric);
+      const shown = change(metric, base2, value);
+      const dir2 = direction(metric);
+      const confirmed = beyondBand(t, shown.worse, shown.relative) ? mannWhitneyGreater(
+        trialValues(current.trials, metric).map((v) => dir2 * v),
+        trialValues(baseline.trials, metric).map((v) => dir2 * v)
+      ).pValue : void 0;
+      return shortRow(
+        { ...out, baseline: base2, delta: signedDelta(metric, shown.relative) },
+        short2,
+        confirmed,
+        rowAlpha(t, group?.family, DEFAULT_ALPHA),
+        "trials"
+      );
+    }
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative5 } = change(metric, base, value);
@@ -97139,6 +97154,15 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
     capKey: CAP_KEY
   });
   return withConfirmation(out, c, final);
+}
+function shortRow(out, short2, pValue, alpha, unit) {
+  if (pValue === void 0 || pValue > alpha) return { ...out, result: "invalid", reason: short2 };
+  return {
+    ...out,
+    result: "inconclusive",
+    pValue: roundP(pValue),
+    reason: `${short2}; its change is beyond its band and its ${unit} confirm it (p ${roundP(pValue)} ≤ ${roundP(alpha)}), so it is not passed: give the phase longer trials or more load, so that each has the samples`
+  };
 }
 var mannWhitneyRows = (metrics, current, baseline, k, shift) => jointMannWhitney(
   metrics.map((m) => ({
@@ -99825,7 +99849,11 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
   if (breach) return { ...out, result: "regression", reason: breach };
   if (hasBand(t)) {
     const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
-    if (short2) return { ...out, result: "invalid", reason: short2 };
+    if (short2) {
+      const diffs2 = headValues.slice(0, baseValues.length).map((h, i) => dir * (h - baseValues[i]));
+      const confirmed = pc.pairs > 0 && beyondBand(t, worse, worseRelative) ? signedRankGreater(diffs2).pValue : void 0;
+      return shortRow(out, short2, confirmed, rowAlpha(t, group?.family, AB_DEFAULT_ALPHA), "pairs");
+    }
   }
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, worseRelative);

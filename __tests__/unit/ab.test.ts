@@ -286,9 +286,23 @@ describe('compareAbScenario: generator-bound sides, too few samples, error class
     ],
     ['both long enough', shortPhase(1000, 1000), shortPhase(2000, 1000), undefined],
   ])('a gated p99 with %s', (_label, base, head, reason) => {
+    // +100% in every pair: beyond the band and confirmed over the pairs (p 1/64 ≤ 0.05), so a short row
+    // is inconclusive (the check fails), never a silent pass
     const [c] = verdict(base, head, { p99: { regress: 0.1 } });
-    expect(c?.result).toBe(reason ? 'invalid' : 'regression');
-    expect(c?.reason).toBe(reason);
+    expect(c?.result).toBe(reason ? 'inconclusive' : 'regression');
+    expect(c?.reason).toBe(
+      reason &&
+        `${reason}; its change is beyond its band and its pairs confirm it (p 0.0156 ≤ 0.05), so it is not passed: give the phase longer trials or more load, so that each has the samples`,
+    );
+  });
+
+  it.each<[string, PhaseResult, PhaseResult]>([
+    ['head short', shortPhase(1000, 100_000), shortPhase(1050, 500)],
+    ['base short', shortPhase(1000, 999), shortPhase(1050, 100_000)],
+  ])('a gated p99 with %s and a change inside its band (+5% of 10%): invalid, a warning', (_label, base, head) => {
+    const [c] = verdict(base, head, { p99: { regress: 0.1 } });
+    expect(c?.result).toBe('invalid');
+    expect(c?.reason).toMatch(/^too few samples: .* had \d+$/);
   });
 
   it('a limit-only p99 needs no tail: a short head is still judged on the limit', () => {

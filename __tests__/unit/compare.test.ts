@@ -399,6 +399,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
     return { ...p, trials: p.trials.map((t, i) => ({ ...t, trial: i + 1 })) };
   };
 
+  // a short row whose change is beyond its band and fully separated over 5 against 5 trials (p 1/252)
+  const confirmedShort = (short: string) =>
+    `${short}; its change is beyond its band and its trials confirm it (p 0.004 ≤ 0.01), so it is not passed: give the phase longer trials or more load, so that each has the samples`;
+
   it.each<[string, MetricName, Threshold, 'current' | 'baseline', number, number, Verdict, string | undefined]>([
     [
       'p99 with 999 responses in a trial of this run',
@@ -407,8 +411,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'current',
       999,
       3,
-      'invalid',
-      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 3 of this run had 999',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 3 of this run had 999',
+      ),
     ],
     [
       'p99 with 500 responses in a baseline trial',
@@ -417,8 +423,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'baseline',
       500,
       1,
-      'invalid',
-      'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 1 of the baseline had 500',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p99 needs ≥ 1000 successful responses per trial (10 beyond it); trial 1 of the baseline had 500',
+      ),
     ],
     ['p99 with exactly 1000 responses', 'p99', { regress: 0.1 }, 'current', 1000, 1, 'regression', undefined],
     ['p50 with 20 responses', 'p50', { regress: 0.1 }, 'current', 20, 1, 'regression', undefined],
@@ -429,8 +437,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'current',
       19,
       2,
-      'invalid',
-      'too few samples: p50 needs ≥ 20 successful responses per trial (10 beyond it); trial 2 of this run had 19',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p50 needs ≥ 20 successful responses per trial (10 beyond it); trial 2 of this run had 19',
+      ),
     ],
     [
       'p90 with 99 responses',
@@ -439,8 +449,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'current',
       99,
       1,
-      'invalid',
-      'too few samples: p90 needs ≥ 100 successful responses per trial (10 beyond it); trial 1 of this run had 99',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p90 needs ≥ 100 successful responses per trial (10 beyond it); trial 1 of this run had 99',
+      ),
     ],
     [
       'p95 with 199 responses',
@@ -449,8 +461,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'current',
       199,
       1,
-      'invalid',
-      'too few samples: p95 needs ≥ 200 successful responses per trial (10 beyond it); trial 1 of this run had 199',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p95 needs ≥ 200 successful responses per trial (10 beyond it); trial 1 of this run had 199',
+      ),
     ],
     [
       'p99.9 with 9999 responses',
@@ -459,8 +473,10 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
       'current',
       9999,
       1,
-      'invalid',
-      'too few samples: p99.9 needs ≥ 10000 successful responses per trial (10 beyond it); trial 1 of this run had 9999',
+      'inconclusive',
+      confirmedShort(
+        'too few samples: p99.9 needs ≥ 10000 successful responses per trial (10 beyond it); trial 1 of this run had 9999',
+      ),
     ],
     ['max is no percentile: 3 responses are enough', 'max', { regress: 0.1 }, 'current', 3, 1, 'regression', undefined],
     ['mean is no percentile either', 'mean', { regress: 0.1 }, 'current', 3, 1, 'regression', undefined],
@@ -482,8 +498,43 @@ describe('compareScenario: too few samples beyond a gated percentile', () => {
     const row = compareOne(metric, t, cur, base);
     expect(row.result).toBe(verdict);
     expect(row.reason).toBe(reason);
-    // an invalid row still carries both values: it was compared, just not trusted
+    // a row not compared still carries both values: it was compared, just not trusted
     expect(row.baseline).toBe(1000);
+  });
+
+  it.each<[string, MetricName, 'current' | 'baseline', number]>([
+    ['p99, 999 responses in a trial of this run', 'p99', 'current', 999],
+    ['p99, 500 in a baseline trial', 'p99', 'baseline', 500],
+    ['p50, 19', 'p50', 'current', 19],
+  ])(
+    'too few samples, %s, a change inside the band (+5% of 10%): invalid, a warning',
+    (_label, metric, whose, count) => {
+      const cur = whose === 'current' ? counted(metric, 1050, count) : counted(metric, 1050, 100_000);
+      const base = whose === 'baseline' ? counted(metric, 1000, count) : counted(metric, 1000, 100_000);
+      const row = compareOne(metric, { regress: 0.1 }, cur, base);
+      expect(row.result).toBe('invalid');
+      expect(row.reason).toMatch(/^too few samples: .* had \d+$/);
+    },
+  );
+
+  it('too few samples, beyond the band but not confirmed over the trials (they overlap): invalid', () => {
+    const mixed = (values: number[], count: number): PhaseResult => {
+      const p = phase(
+        'c10',
+        { latency: { p99: values[0] as number } },
+        values.map((v) => ({ latency: { p99: v, count } })),
+      );
+      return { ...p, trials: p.trials.map((t, i) => ({ ...t, trial: i + 1 })) };
+    };
+    // the merged p99 is +50%, but the trials overlap: Mann–Whitney's p is far above 0.01
+    const row = compareOne(
+      'p99',
+      { regress: 0.1 },
+      mixed([1500, 900, 1100, 950, 1050], 500),
+      mixed([1000, 1000, 1000, 1000, 1000], 500),
+    );
+    expect(row.result).toBe('invalid');
+    expect(row.reason).toMatch(/^too few samples: .* had \d+$/);
   });
 
   it('p99.9 with the fixtures’ 1000 responses a trial is invalid, even unchanged', () => {

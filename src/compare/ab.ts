@@ -38,6 +38,7 @@ import {
   limitBreach,
   generatorBound,
   answeredVerdict,
+  shortRow,
   newErrorClasses,
   looksOfPhase,
   phaseGate,
@@ -136,7 +137,12 @@ function compareAbMetric(
   if (breach) return { ...out, result: 'regression', reason: breach };
   if (hasBand(t)) {
     const short = tailShortfall(head.trials, metric, 'head') ?? tailShortfall(base.trials, metric, 'base');
-    if (short) return { ...out, result: 'invalid', reason: short };
+    if (short) {
+      const diffs = headValues.slice(0, baseValues.length).map((h, i) => dir * (h - (baseValues[i] as number)));
+      const confirmed =
+        pc.pairs > 0 && beyondBand(t, worse, worseRelative) ? signedRankGreater(diffs).pValue : undefined;
+      return shortRow(out, short, confirmed, rowAlpha(t, group?.family, AB_DEFAULT_ALPHA), 'pairs');
+    }
   }
   // gate.bands: inform: the change is shown, never judged
   if (t.inform && hasBand(t)) return { ...out, informational: true };

@@ -177,7 +177,24 @@ function comparePhaseMetric(
   // an absolute limit needs no test; a change does, and a tail percentile needs a tail to test
   if (!breach && hasBand(t)) {
     const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, 'the baseline');
-    if (short) return { ...out, baseline: metricValue(baseline.merged, metric), result: 'invalid', reason: short };
+    if (short) {
+      const base = metricValue(baseline.merged, metric);
+      const shown = change(metric, base, value);
+      const dir = direction(metric);
+      const confirmed = beyondBand(t, shown.worse, shown.relative)
+        ? mannWhitneyGreater(
+            trialValues(current.trials, metric).map((v) => dir * v),
+            trialValues(baseline.trials, metric).map((v) => dir * v),
+          ).pValue
+        : undefined;
+      return shortRow(
+        { ...out, baseline: base, delta: signedDelta(metric, shown.relative) },
+        short,
+        confirmed,
+        rowAlpha(t, group?.family, DEFAULT_ALPHA),
+        'trials',
+      );
+    }
   }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);
@@ -229,6 +246,29 @@ function comparePhaseMetric(
     capKey: CAP_KEY,
   });
   return withConfirmation(out, c, final);
+}
+
+/**
+ * A row with too few samples beyond its percentile to be compared (`short`): `invalid`, unless its change
+ * is beyond its band in the worse direction and one test over every trial (pair) confirms it at the
+ * row's alpha (`pValue`, asked only then): `inconclusive`, which fails the check. A regression that also
+ * cut the responses a trial had is then never a silent pass; on unchanged code the test fails at most
+ * alpha of the time, as any row's. No extra trials are run for it.
+ */
+export function shortRow(
+  out: Comparison,
+  short: string,
+  pValue: number | undefined,
+  alpha: number,
+  unit: 'trials' | 'pairs',
+): Comparison {
+  if (pValue === undefined || pValue > alpha) return { ...out, result: 'invalid', reason: short };
+  return {
+    ...out,
+    result: 'inconclusive',
+    pValue: roundP(pValue),
+    reason: `${short}; its change is beyond its band and its ${unit} confirm it (p ${roundP(pValue)} ≤ ${roundP(alpha)}), so it is not passed: give the phase longer trials or more load, so that each has the samples`,
+  };
 }
 
 /** The joint Mann–Whitney p of a phase's rows: each row's current trials (the first k) against the
