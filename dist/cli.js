@@ -97089,39 +97089,27 @@ function comparePhaseMetric(scenario2, metric, t, current, baseline, final, grou
     const reason = isLatency(metric) ? "the baseline has no successful responses to compare with" : `the baseline: ${baseMissing2}`;
     return { ...out, result: "invalid", reason };
   }
-  if (!breach && hasBand(t)) {
-    const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
-    if (short2) {
-      const base2 = metricValue(baseline.merged, metric);
-      const shown = change(metric, base2, value);
-      const dir2 = direction(metric);
-      const confirmed = beyondBand(t, shown.worse, shown.relative) ? mannWhitneyGreater(
-        trialValues(current.trials, metric).map((v) => dir2 * v),
-        trialValues(baseline.trials, metric).map((v) => dir2 * v)
-      ).pValue : void 0;
-      return shortRow(
-        { ...out, baseline: base2, delta: signedDelta(metric, shown.relative) },
-        short2,
-        confirmed,
-        rowAlpha(t, group?.family, DEFAULT_ALPHA),
-        "trials"
-      );
-    }
-  }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative: relative5 } = change(metric, base, value);
   out.baseline = base;
   out.delta = signedDelta(metric, relative5);
-  if (breach) return { ...out, result: "regression", reason: breach };
-  if (t.inform && hasBand(t)) return { ...out, informational: true };
-  const worseOut = beyondBand(t, worse, relative5);
-  const betterRelative = relative5 === null ? null : -relative5;
-  const betterOut = beyondBand(t, -worse, betterRelative);
   const alpha = rowAlpha(t, group?.family, DEFAULT_ALPHA);
   const dir = direction(metric);
   const raw = trialValues(current.trials, metric);
   const old = trialValues(baseline.trials, metric).map((v) => dir * v);
   const cur = raw.map((v) => dir * v);
+  if (!breach && hasBand(t)) {
+    const short2 = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, "the baseline");
+    if (short2) {
+      const confirmed = beyondBand(t, worse, relative5) ? mannWhitneyGreater(cur, old).pValue : void 0;
+      return shortRow(out, short2, confirmed, alpha, "trials");
+    }
+  }
+  if (breach) return { ...out, result: "regression", reason: breach };
+  if (t.inform && hasBand(t)) return { ...out, informational: true };
+  const worseOut = beyondBand(t, worse, relative5);
+  const betterRelative = relative5 === null ? null : -relative5;
+  const betterOut = beyondBand(t, -worse, betterRelative);
   const looks = looksOfPhase(current);
   const shifted = (d, k) => cyclic(raw, k).map((v) => dir * worsened(v, d, dir));
   const passing = passingRows(
@@ -99847,20 +99835,19 @@ function compareAbMetric(scenario2, metric, t, base, head, final, group) {
     return { ...out, result: "invalid", reason: `no ${metric} in the ${lacking.join(" and ")} side's trials` };
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: "regression", reason: breach };
+  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
+  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   if (hasBand(t)) {
     const short2 = tailShortfall(head.trials, metric, "head") ?? tailShortfall(base.trials, metric, "base");
     if (short2) {
-      const diffs2 = headValues.slice(0, baseValues.length).map((h, i) => dir * (h - baseValues[i]));
-      const confirmed = pc.pairs > 0 && beyondBand(t, worse, worseRelative) ? signedRankGreater(diffs2).pValue : void 0;
-      return shortRow(out, short2, confirmed, rowAlpha(t, group?.family, AB_DEFAULT_ALPHA), "pairs");
+      const confirmed = pc.pairs > 0 && beyondBand(t, worse, worseRelative) ? signedRankGreater(diffs).pValue : void 0;
+      return shortRow(out, short2, confirmed, alpha, "pairs");
     }
   }
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] }));
-  const diffs = headValues.map((h, i) => dir * (h - baseValues[i]));
   const looks = looksOfPhase(head);
   const shifted = (d, k) => cyclic(pairs, k).map(({ h, b }) => dir * (worsened(h, d, dir) - b));
   const passing = passingRows(

@@ -16,6 +16,8 @@ import { run } from './main.js';
 
 // a cancelled job: tear down, fail the step (the post step sweeps whatever is left)
 const onSignal = exitOnSignals(() => 1);
+/** The config as the run reads it: what auto mode and report mode ask of it. */
+const configOf = (file: string) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs);
 
 await run({
   env: process.env,
@@ -43,8 +45,8 @@ await run({
   },
   perfGate: (opts) =>
     runPerfGate(opts, realRunDeps(new Progress(progressSink(process.stdout, process.env)), onSignal, core.setSecret)),
-  configAgainst: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).gate.against,
-  configHistory: (file) => loadConfig(file, defaultWorkspace(process.env, process.cwd()), realReadFs).history,
+  configAgainst: (file) => configOf(file).gate.against,
+  configHistory: (file) => configOf(file).history,
   newRunId,
   artifactHttp: fetchArtifactHttp(),
   readBytes: (path) => readFileSync(path),

@@ -1,7 +1,6 @@
 // The Action's main step (SPEC §6) as one function of its dependencies, with no side effects on
 // import: inputs → the same engine as the CLI → outputs, job summary, annotations and one sticky PR
 // comment. The entry (index.ts) binds the real dependencies; tests bind fakes.
-import type { ShiftSettings } from '../config/types.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnnotationProperties } from '@actions/core';
@@ -14,6 +13,7 @@ import {
   parseHistory,
 } from '../history/history.js';
 import { historyPage } from '../report/history-html.js';
+import type { ShiftSettings } from '../config/types.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';

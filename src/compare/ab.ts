@@ -135,22 +135,21 @@ function compareAbMetric(
     return { ...out, result: 'invalid', reason: `no ${metric} in the ${lacking.join(' and ')} side's trials` };
   const breach = limitBreach(metric, t, out.current);
   if (breach) return { ...out, result: 'regression', reason: breach };
+  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
+  const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
   if (hasBand(t)) {
     const short = tailShortfall(head.trials, metric, 'head') ?? tailShortfall(base.trials, metric, 'base');
     if (short) {
-      const diffs = headValues.slice(0, baseValues.length).map((h, i) => dir * (h - (baseValues[i] as number)));
       const confirmed =
         pc.pairs > 0 && beyondBand(t, worse, worseRelative) ? signedRankGreater(diffs).pValue : undefined;
-      return shortRow(out, short, confirmed, rowAlpha(t, group?.family, AB_DEFAULT_ALPHA), 'pairs');
+      return shortRow(out, short, confirmed, alpha, 'pairs');
     }
   }
   // gate.bands: inform: the change is shown, never judged
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, worseRelative);
   const betterOut = beyondBand(t, -worse, worseRelative === null ? null : -worseRelative);
-  const alpha = rowAlpha(t, group?.family, AB_DEFAULT_ALPHA);
   const pairs = headValues.slice(0, baseValues.length).map((h, i) => ({ h, b: baseValues[i] as number }));
-  const diffs = headValues.map((h, i) => dir * (h - (baseValues[i] as number)));
   // what a pass could have caught is said of the final verdict (not of the looks while measuring)
   const looks = looksOfPhase(head);
   // the head's first k pairs (cycled beyond them) with the head made worse by d, as the test reads them

@@ -174,43 +174,29 @@ function comparePhaseMetric(
       : `the baseline: ${baseMissing}`;
     return { ...out, result: 'invalid', reason };
   }
-  // an absolute limit needs no test; a change does, and a tail percentile needs a tail to test
-  if (!breach && hasBand(t)) {
-    const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, 'the baseline');
-    if (short) {
-      const base = metricValue(baseline.merged, metric);
-      const shown = change(metric, base, value);
-      const dir = direction(metric);
-      const confirmed = beyondBand(t, shown.worse, shown.relative)
-        ? mannWhitneyGreater(
-            trialValues(current.trials, metric).map((v) => dir * v),
-            trialValues(baseline.trials, metric).map((v) => dir * v),
-          ).pValue
-        : undefined;
-      return shortRow(
-        { ...out, baseline: base, delta: signedDelta(metric, shown.relative) },
-        short,
-        confirmed,
-        rowAlpha(t, group?.family, DEFAULT_ALPHA),
-        'trials',
-      );
-    }
-  }
   const base = metricValue(baseline.merged, metric);
   const { worse, relative } = change(metric, base, value);
   out.baseline = base;
   out.delta = signedDelta(metric, relative);
+  const alpha = rowAlpha(t, group?.family, DEFAULT_ALPHA);
+  const dir = direction(metric);
+  const raw = trialValues(current.trials, metric);
+  const old = trialValues(baseline.trials, metric).map((v) => dir * v);
+  const cur = raw.map((v) => dir * v);
+  // an absolute limit needs no test; a change does, and a tail percentile needs a tail to test
+  if (!breach && hasBand(t)) {
+    const short = tailShortfall(current.trials, metric) ?? tailShortfall(baseline.trials, metric, 'the baseline');
+    if (short) {
+      const confirmed = beyondBand(t, worse, relative) ? mannWhitneyGreater(cur, old).pValue : undefined;
+      return shortRow(out, short, confirmed, alpha, 'trials');
+    }
+  }
   if (breach) return { ...out, result: 'regression', reason: breach };
   // gate.bands: inform: the change is shown, never judged (a one-shot run has no trials to test it with)
   if (t.inform && hasBand(t)) return { ...out, informational: true };
   const worseOut = beyondBand(t, worse, relative);
   const betterRelative = relative === null ? null : -relative;
   const betterOut = beyondBand(t, -worse, betterRelative);
-  const alpha = rowAlpha(t, group?.family, DEFAULT_ALPHA);
-  const dir = direction(metric);
-  const raw = trialValues(current.trials, metric);
-  const old = trialValues(baseline.trials, metric).map((v) => dir * v);
-  const cur = raw.map((v) => dir * v);
   // what a pass could have caught is said of the final verdict (not of the looks while measuring)
   const looks = looksOfPhase(current);
   // the current side's first k trials (cycled beyond them) made worse by d, as the test reads them
