@@ -83,7 +83,7 @@ const RUNNER_COPY = join(mkdtempSync(join(tmpdir(), 'perf-gate-bench-grpc-')), '
 copyFileSync(RUNNER, RUNNER_COPY);
 const runnerBuilt = statSync(RUNNER).mtime.toISOString().slice(0, 16).replace('T', ' ');
 
-// the call as the host hands it to the runner (src/config/proto.ts, encodeGrpcCalls): the method's
+// the call as the host hands it to the runner (src/config-parts/proto.ts, encodeGrpcCalls): the method's
 // path and the message serialised by protobufjs, base64
 const root = new protobuf.Root();
 root.loadSync(PROTO, { keepCase: true });

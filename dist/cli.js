@@ -92473,44 +92473,6 @@ function quantileOf(metric) {
   return isPercentileMetric(metric) ? Number(metric.slice(1)) / 100 : void 0;
 }
 
-// src/runner-kit/plan.ts
-var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
-var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
-function grpcProbeAddress(url2) {
-  const m = GRPC_PROBE_URL.exec(url2);
-  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
-}
-function probeExpectation(url2) {
-  if (tcpProbeAddress(url2)) return "accept a connection";
-  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
-  return "answer 2xx/3xx";
-}
-function tcpProbeAddress(url2) {
-  const m = TCP_PROBE_URL.exec(url2);
-  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
-}
-function openLoopLimits(phase2) {
-  const streams = phase2.streams ?? 1;
-  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
-  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
-}
-var OPEN_LATE_MS = 5;
-function loadRequests(load, defaultMs) {
-  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e2) => e2.request) : [load.request];
-  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
-}
-var WS_ENTRIES = ["push", "connect"];
-function wsEntries(push) {
-  return push === "none" ? ["connect"] : WS_ENTRIES;
-}
-var ITERATION_ENTRY = "iteration";
-function commandLine(command) {
-  return `${JSON.stringify(command)}
-`;
-}
-var EVENT_MARKER = "@@perf-gate ";
-var MAX_WARMUP_WINDOWS = 100;
-
 // src/runner-kit/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 var HIGHEST_TRACKABLE_US = 6e8;
@@ -92781,7 +92743,7 @@ function metricsOf(scope) {
   return METRIC_NAMES.filter((m) => METRICS[m].scope === scope);
 }
 
-// src/config/schema-parts.ts
+// src/config-parts/schema-parts.ts
 var duration3 = external_exports.string({ error: "must be a duration like 500ms, 30s, 2m or 1m30s" }).regex(new RegExp(DURATION_PATTERN), { error: "must be a duration like 500ms, 30s, 2m or 1m30s" });
 function percentHint(v) {
   return v > 0 && v < 1 ? `${v} has no unit; write ${+(v * 100).toFixed(6)}% (or ${v}% if you meant a fraction of a percent)` : `${v} has no unit; write ${v}%`;
@@ -92911,131 +92873,561 @@ var entryThresholds = thresholdsOf({
   ...k6Metrics
 }).optional();
 
-// src/protocols/grpc/schema.ts
-var grpcSpec = external_exports.strictObject({
-  url: withPort(
-    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
-    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
-  ),
-  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
-  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
-  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
-  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
-  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
-  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
-  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
-  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
-});
+// src/config-parts/types.ts
+var DEFAULT_SHIFTS = { minShift: 0.05, alpha: 0.01 };
+var DEFAULT_BUSY_OTHERS_PCT = 50;
+var DEFAULT_BUSY_REPEATS = 10;
+var DEFAULT_RUNNER_IMAGE = "node:22-slim";
+var DEFAULT_WARMUP_MS = 5e3;
+var DEFAULT_TRIALS = 5;
+var DEFAULT_REQUEST_TIMEOUT_MS = 1e4;
+var DEFAULT_READY_TIMEOUT_MS = 6e4;
+var DEFAULT_MAX_IN_FLIGHT = 1e3;
+var DEFAULT_AB_PAIRS = 6;
+var DEFAULT_CONFIRM_MAX_TRIALS = 12;
+var DEFAULT_RUN_ALPHA = 0.01;
+var DEFAULT_EARLY_LOOK = 3;
+var MAX_GROWN_CAP = 24;
+var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
+var DEFAULT_WS_DRAIN_MS = 5e3;
 
-// src/protocols/http/schema.ts
-var statusCode = external_exports.number({ error: "must be an HTTP status (100 to 599), or a list of them" }).int({ error: "must be an HTTP status (100 to 599), or a list of them" }).min(100, { error: "must be an HTTP status (100 to 599), or a list of them" }).max(599, { error: "must be an HTTP status (100 to 599), or a list of them" });
-var someText = external_exports.string({ error: "must be text" }).min(1, { error: "must not be empty" });
-var expectChecks = external_exports.strictObject({
-  status: external_exports.union([statusCode, external_exports.array(statusCode).min(1, { error: "must list at least one status" })], {
-    error: "must be an HTTP status (100 to 599), or a list of them"
-  }).optional().describe("the status must be one of these (a listed 4xx is then a success); default any 2xx or 3xx"),
-  headers: external_exports.record(external_exports.string(), someText, { error: "must be a mapping of header name to the text its value contains" }).optional().describe("header name → text its value must contain (case-insensitive)"),
-  body: external_exports.union([someText, external_exports.array(someText).min(1, { error: "must list at least one text" })], {
-    error: "must be text, or a list of texts, the body must contain"
-  }).optional().describe("text (or texts) the body must contain"),
-  json: external_exports.record(external_exports.string(), external_exports.unknown(), {
-    error: "must be a mapping of JSON path to a value, { exists: true|false } or { equals: value }"
-  }).optional().describe(
-    "JSON path ($.data.id, data.items[0].id) → the value it must equal, { exists: false } (must be absent, e.g. $.errors of a GraphQL answer), { exists: true }, or { equals: value }"
-  )
-});
-var requestUrl = withPort(
-  external_exports.string({ error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)" }).regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/\S*)$/, {
-    error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)"
-  }),
-  "must be an http:// or https:// URL with a port from 1 to 65535"
-);
-var httpVersion = external_exports.union([external_exports.literal(2), external_exports.literal("2"), external_exports.literal(1.1), external_exports.literal("1.1")], { error: "must be 1.1 or 2" }).describe(
-  "the HTTP version: 1.1 (default) or 2 (h2 over TLS by ALPN for https://, h2c with prior knowledge for http://)"
-);
-var request = external_exports.strictObject({
-  url: requestUrl,
-  http: httpVersion.optional(),
-  // k6 and autocannon users write `post` as often as `POST`: both are read, as POST
-  method: external_exports.enum(
-    [
-      "GET",
-      "HEAD",
-      "POST",
-      "PUT",
-      "PATCH",
-      "DELETE",
-      "OPTIONS",
-      "get",
-      "head",
-      "post",
-      "put",
-      "patch",
-      "delete",
-      "options"
-    ],
-    { error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS (or the same in lowercase)" }
-  ).optional(),
-  headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
-  body: textOrJson.optional(),
-  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated"),
-  timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
-  expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
-});
-var mixEntry = request.extend({
-  name: name.describe("names the entry in results, thresholds and the report"),
-  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
-  thresholds: entryThresholds.describe(
-    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
-  )
-});
-var RULE_ERROR = "must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }";
-var ruleText = external_exports.string({ error: RULE_ERROR }).min(1, { error: "must not be empty" });
-var extractRule = external_exports.union(
-  [
-    external_exports.strictObject({ json: ruleText.describe("a JSON path of the body ($.token, data.items[0].id)") }),
-    external_exports.strictObject({ header: ruleText.describe("a response header, by name") }),
-    external_exports.strictObject({
-      regex: ruleText.describe("a regular expression over the body (JavaScript syntax)"),
-      group: intIn(0, 99).optional().describe("its group that is the value (default 1; 0: the whole match)")
-    }),
-    external_exports.strictObject({ cookie: ruleText.describe("a cookie the response sets (Set-Cookie), by name") })
-  ],
-  { error: RULE_ERROR }
-);
-var flowStep = mixEntry.omit({ weight: true }).extend({
-  extract: external_exports.record(
-    external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-      error: "must be a name of letters, digits and _ (used as {{name}} in later steps)"
-    }),
-    extractRule
-  ).optional().describe("value name → where it is read from the answer; the later steps use it as {{name}}")
-});
+// src/runner-kit/ramp.ts
+function rampDurationMs(ramp) {
+  return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
+}
+function peakLevel(ramp) {
+  return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
+}
+function arrivalsBy(ramp, tMs) {
+  return compileRamp(ramp).arrivalsBy(tMs);
+}
+function compileRamp(ramp) {
+  const n = ramp.stages.length;
+  const starts = new Float64Array(n + 1);
+  const froms = new Float64Array(n + 1);
+  const before = new Float64Array(n + 1);
+  froms[0] = ramp.from;
+  ramp.stages.forEach((s, k) => {
+    starts[k + 1] = starts[k] + s.durationMs;
+    froms[k + 1] = s.to;
+    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
+  });
+  const last = froms[n];
+  const stageAt = (key, x) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (key[mid] <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return {
+    arrivalsBy(tMs) {
+      if (tMs <= 0) return 0;
+      const k = stageAt(starts, tMs);
+      const t = tMs - starts[k];
+      const from = froms[k];
+      if (k === n) return before[n] + from * (t / 1e3);
+      const s = ramp.stages[k];
+      const at = from + (s.to - from) * t / s.durationMs;
+      return before[k] + (from + at) / 2 * (t / 1e3);
+    },
+    timeOf(i) {
+      const c = Math.max(0, i);
+      const k = stageAt(before, c);
+      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
+      const s = ramp.stages[k];
+      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
+    }
+  };
+}
+function within(r0, r1, d, c) {
+  if (c <= 0) return 0;
+  const a = (r1 - r0) / (2e3 * d);
+  const b = r0 / 1e3;
+  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
+  return Math.min(d, tau);
+}
+function rampSends(ramp, durationMs) {
+  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
+}
 
-// src/protocols/ws/schema.ts
-var wsUrl = withPort(
-  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
-  "must be a ws:// or wss:// URL with a port from 1 to 65535"
-);
-var websocket = external_exports.strictObject({
-  url: wsUrl.describe("may hold {{peer}}, the peer's number"),
-  headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
-  hello: external_exports.array(textOrJson).optional().describe("messages each peer sends once after it connects (not measured): {{peer}}"),
-  "hello-reply": external_exports.boolean({ error: "must be true or false" }).optional().describe(
-    "a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously"
-  ),
-  message: textOrJson.describe(
-    "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
-  ),
-  json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
-  push: external_exports.enum(["one", "all", "none"], { error: "must be one, all or none" }).optional().describe(
-    "who else gets each message: one other peer (default; the first to get it is its push), all other peers (a broadcast: every delivery counts, delivery = deliveries ÷ (messages × other peers)), or none (an echo server: only the ack is awaited)"
-  ),
-  drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
-  thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
-});
+// src/config-parts/phases.ts
+function ratePhaseName(rate2) {
+  return `r${String(rate2).replace(".", "_")}`;
+}
+function withAmount(raw, path, problems) {
+  if (raw.amount === void 0) return raw;
+  if (raw.requests !== void 0) {
+    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
+    return raw;
+  }
+  const { amount, ...rest } = raw;
+  return { ...rest, requests: amount };
+}
+var MAX_PHASE_MS = 24 * 36e5;
+function rampKind(raw, stages, path, problems) {
+  const targetIs = raw.rate !== void 0 || raw["max-in-flight"] !== void 0 ? "rate" : raw.connections !== void 0 ? "connections" : void 0;
+  let kind;
+  let ok = true;
+  stages.forEach((st, i) => {
+    const at = `${path}.stages[${i}]`;
+    const given = ["rate", "connections", "target"].filter((k2) => st[k2] !== void 0);
+    if (given.length !== 1) {
+      ok = false;
+      problems.push(
+        given.length === 0 ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)` : `${at}: give one of ${given.join(", ")}, not several`
+      );
+      return;
+    }
+    const k = given[0] === "target" ? targetIs : given[0];
+    if (k === void 0) {
+      ok = false;
+      problems.push(
+        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`
+      );
+      return;
+    }
+    const level = st.target ?? st.connections;
+    if (k === "connections" && !Number.isInteger(level)) {
+      problems.push(`${at}.${given[0]}: connections must be a whole number`);
+    } else if (k === "connections" && level > BOUNDS.connections) {
+      ok = false;
+      problems.push(
+        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString("en-US")} (connections)`
+      );
+    }
+    if (kind !== void 0 && k !== kind) {
+      ok = false;
+      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
+    }
+    kind ??= k;
+  });
+  return ok ? kind : void 0;
+}
+function normalizeRampPhase(raw, path, problems) {
+  const stages = raw.stages ?? [];
+  if (raw.duration !== void 0) {
+    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
+  }
+  if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
+  const kind = rampKind(raw, stages, path, problems);
+  if (kind === void 0) return void 0;
+  if (kind === "connections" && raw.rate !== void 0) {
+    problems.push(
+      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`
+    );
+  }
+  const ramp = {
+    from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
+    stages: stages.map((st) => ({
+      durationMs: parseDurationMs(st.duration) ?? 0,
+      to: st.target ?? (kind === "rate" ? st.rate : st.connections) ?? 0
+    }))
+  };
+  const durationMs = rampDurationMs(ramp);
+  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 36e5} h in all, over 24h`);
+  const peak = peakLevel(ramp);
+  if (peak <= 0) {
+    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
+    return void 0;
+  }
+  if (kind === "rate") {
+    refuseOtherLoopKeys(raw, "open", path, problems);
+    const phase2 = {
+      kind: "open",
+      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
+      rate: peak,
+      durationMs,
+      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
+      ramp
+    };
+    if (raw.connections !== void 0) phase2.connections = raw.connections;
+    if (raw.streams !== void 0) phase2.streams = raw.streams;
+    return phase2;
+  }
+  refuseOtherLoopKeys(raw, "closed", path, problems);
+  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
+}
+function normalizePhase(input2, path, problems) {
+  const raw = withAmount(input2, path, problems);
+  for (const key of ["peers", "messages"]) {
+    if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
+  }
+  if (raw.stages !== void 0) return normalizeRampPhase(raw, path, problems);
+  const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
+  if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
+  if (raw.rate !== void 0) {
+    if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
+    refuseOtherLoopKeys(raw, "open", path, problems);
+    if (durationMs === void 0) {
+      problems.push(`${path}.duration: required in an open-loop (rate) phase`);
+      return void 0;
+    }
+    const phase3 = {
+      kind: "open",
+      name: raw.name ?? ratePhaseName(raw.rate),
+      rate: raw.rate,
+      durationMs,
+      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
+    };
+    if (raw.connections !== void 0) phase3.connections = raw.connections;
+    if (raw.streams !== void 0) phase3.streams = raw.streams;
+    return phase3;
+  }
+  refuseOtherLoopKeys(raw, "closed", path, problems);
+  if (raw.connections === void 0) {
+    problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
+    return void 0;
+  }
+  if (durationMs === void 0 === (raw.requests === void 0)) {
+    problems.push(`${path}: a closed-loop phase needs exactly one of duration or requests`);
+    return void 0;
+  }
+  if (raw.requests !== void 0 && raw.requests < raw.connections) {
+    problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
+  }
+  const phase2 = {
+    kind: "closed",
+    name: raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
+    connections: raw.connections
+  };
+  if (durationMs !== void 0) phase2.durationMs = durationMs;
+  if (raw.requests !== void 0) phase2.requests = raw.requests;
+  return pipelined(phase2, raw, path, problems);
+}
+function refuseOtherLoopKeys(raw, kind, path, problems) {
+  if (kind === "open" && raw.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
+    );
+  }
+  if (kind === "closed" && raw["max-in-flight"] !== void 0) {
+    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
+  }
+}
+function pipelined(derived2, raw, path, problems) {
+  if (raw.pipelining !== void 0 && raw.streams !== void 0)
+    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
+  const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
+  const streams = raw.streams !== void 0 && raw.streams > 1 ? raw.streams : void 0;
+  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : "";
+  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${suffix}` };
+  if (depth) phase2.pipelining = depth;
+  if (raw.streams !== void 0) phase2.streams = raw.streams;
+  return phase2;
+}
+function duplicates(names3) {
+  return [...new Set(names3.filter((n, i) => names3.indexOf(n) !== i))];
+}
+function streamsPhase(phases) {
+  return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
+}
+function pipelinedPhase(phases) {
+  return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
+}
 
-// src/config/headers.ts
+// src/protocols/grpc/normalize.ts
+function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
+  if (raw.message === void 0 === (raw.bodies === void 0)) {
+    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
+  }
+  const out = {
+    url: raw.url.replace(/\/$/, ""),
+    urlAsWritten: raw.url,
+    proto: raw.proto,
+    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
+    service: raw.service,
+    method: raw.method,
+    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    channels: raw.channels ?? 1,
+    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
+  };
+  for (const [key, value] of Object.entries(out.metadata)) {
+    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
+      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
+    } else if (key.endsWith("-bin")) {
+      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
+    } else if (!/^[\x20-\x7e]*$/.test(value)) {
+      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
+    }
+  }
+  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
+  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
+    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
+  }
+  if (raw.message !== void 0) out.message = raw.message;
+  if (raw.bodies !== void 0) {
+    const abs = resolveAt(`${path}.bodies`, raw.bodies);
+    if (abs) out.bodiesFile = abs;
+  }
+  return out;
+}
+function normalizeGrpcPhase(raw, path, problems) {
+  const phase2 = normalizePhase(raw, path, problems);
+  if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
+    problems.push(
+      `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
+    );
+  }
+  if (phase2 && phase2.kind !== "ws" && phase2.streams !== void 0) {
+    problems.push(
+      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`
+    );
+  }
+  if (phase2?.kind === "closed" && phase2.ramp) {
+    problems.push(
+      `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
+    );
+  }
+  return phase2;
+}
+function normalizeGrpcTarget(raw, path, ctx) {
+  if (!raw.grpc) return void 0;
+  const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
+  const pipelined2 = pipelinedPhase(ctx.phases);
+  if (pipelined2 >= 0 && requestAsksClose(grpc2.metadata)) {
+    ctx.problems.push(
+      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
+    );
+  }
+  return { kind: "grpc", grpc: grpc2 };
+}
+
+// src/protocols/grpc/copy.ts
+function hashGrpc(target, bodies, readBodies) {
+  const g = target.grpc;
+  return {
+    request: hashedRequest({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
+    // the proto by content (its parsed form), the messages by content, not by path
+    grpc: {
+      ...g,
+      urlAsWritten: void 0,
+      proto: void 0,
+      protoFile: void 0,
+      bodiesFile: void 0,
+      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : void 0
+    }
+  };
+}
+
+// src/config-parts/proto.ts
+var import_protobufjs = __toESM(require_protobufjs(), 1);
+import { dirname, resolve } from "node:path";
+
+// src/common/jsonl.ts
+function parseJsonl(text, lineName) {
+  const values = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      values.push(JSON.parse(line));
+    } catch {
+      throw new Error(`${lineName(i + 1)}: not valid JSON`);
+    }
+  });
+  return values;
+}
+function jsonlLineNumbers(text) {
+  return text.split(/\r?\n/).flatMap((line, i) => line.trim() === "" ? [] : [i + 1]);
+}
+
+// src/config-parts/proto.ts
+function loadProto(file2, reader) {
+  const root = new import_protobufjs.default.Root();
+  root.resolvePath = (origin, target) => {
+    if (!origin) return target;
+    if (target.startsWith("google/protobuf/")) return target;
+    return reader.resolveImport(origin, target);
+  };
+  try {
+    root.loadSync(file2, { keepCase: true });
+    root.resolveAll();
+  } catch (err) {
+    throw new Error(err.message.split("\n")[0]);
+  }
+  return root;
+}
+function requestType(root, g, at, problems) {
+  let service;
+  try {
+    service = root.lookupService(g.service);
+  } catch {
+    const services = servicesOf(root);
+    problems.push(
+      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
+    );
+    return void 0;
+  }
+  const full = service.fullName.replace(/^\./, "");
+  if (full !== g.service) {
+    problems.push(`${at}.service: give the full name, package included: ${full}`);
+    return void 0;
+  }
+  const method = service.methods[g.method];
+  if (!method) {
+    problems.push(
+      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
+    );
+    return void 0;
+  }
+  if (method.requestStream || method.responseStream) {
+    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
+    return void 0;
+  }
+  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
+}
+function servicesOf(ns) {
+  const out = [];
+  for (const child of ns.nestedArray) {
+    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
+    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
+  }
+  return out;
+}
+function messageProblem(type, message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return `must be an object (a ${type.name} message)`;
+  }
+  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
+  if (unknown2.length) {
+    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
+  }
+  const problem = type.verify(fromJsonForm(type, message));
+  return problem ? `${problem} (in a ${type.name} message)` : void 0;
+}
+var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
+function fromJsonForm(type, message) {
+  const out = { ...message };
+  for (const [name2, value] of Object.entries(message)) {
+    const field2 = type.fields[name2];
+    if (!field2 || value === null || value === void 0) continue;
+    field2.resolve();
+    const one2 = (v) => {
+      if (field2.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field2.resolvedType.values) {
+        return field2.resolvedType.values[v];
+      }
+      if (LONG_TYPES.has(field2.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+      if (field2.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
+        return fromJsonForm(field2.resolvedType, v);
+      }
+      return v;
+    };
+    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one2) : field2.map ? value : one2(value);
+  }
+  return out;
+}
+function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  scenarios.forEach((s, i) => {
+    if (s.target.kind !== "grpc") return;
+    const g = s.target.grpc;
+    const at = `scenarios[${i}].grpc`;
+    let root;
+    try {
+      root = loadProto(g.protoFile, reader);
+    } catch (err) {
+      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
+      return;
+    }
+    descriptors.set(g.protoFile, root.toJSON());
+    const type = requestType(root, g, at, problems);
+    if (!type) return;
+    if (g.message !== void 0) {
+      const problem = messageProblem(type, g.message);
+      if (problem) problems.push(`${at}.message: ${problem}`);
+    }
+    if (g.bodiesFile !== void 0) {
+      let bodies;
+      try {
+        bodies = readBodies(g.bodiesFile);
+      } catch (err) {
+        problems.push(`${at}.bodies: ${err.message}`);
+        return;
+      }
+      bodies.forEach((b, j) => {
+        const problem = messageProblem(type, b);
+        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
+      });
+    }
+  });
+  return problems;
+}
+function readMessages(file2, fs) {
+  const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
+  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
+  return out;
+}
+function workspaceProtoReader(resolveIn) {
+  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
+}
+function encodeGrpcCalls(descriptor, service, method, messages2) {
+  const root = import_protobufjs.default.Root.fromJSON(descriptor);
+  const m = root.lookupService(service).methods[method];
+  if (!m) throw new Error(`${service}/${method}: not in the proto`);
+  m.resolve();
+  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
+  return {
+    path: `/${service}/${method}`,
+    messages: messages2.map(
+      (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
+    )
+  };
+}
+
+// src/protocols/grpc/resolve.ts
+function resolveGrpc(scenarios, io) {
+  const descriptors = /* @__PURE__ */ new Map();
+  const problems = checkGrpcScenarios(scenarios, workspaceProtoReader(io.resolveIn), io.readMessages, descriptors);
+  for (const { target: t } of scenarios) {
+    if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
+  }
+  return problems;
+}
+
+// src/protocols/grpc/plan.ts
+function planGrpc(target, scenario2, readBodies) {
+  const g = target.grpc;
+  if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
+  const messages2 = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
+  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages2);
+  return {
+    kind: "grpc",
+    grpc: {
+      url: g.url,
+      service: g.service,
+      method: g.method,
+      path: calls.path,
+      messages: calls.messages,
+      metadata: g.metadata,
+      channels: g.channels,
+      deadlineMs: g.deadlineMs
+    }
+  };
+}
+
+// src/protocols/grpc/index.ts
+var grpc = {
+  normalizePhase: normalizeGrpcPhase,
+  normalize: normalizeGrpcTarget,
+  resolve: resolveGrpc,
+  plan: planGrpc,
+  hash: hashGrpc,
+  // a call may take its deadline
+  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
+  entries: () => [],
+  url: (target) => target.grpc.urlAsWritten,
+  // its messages are hashed by its own part of the hash
+  bodiesFile: () => void 0,
+  noDelivery: () => NO_DELIVERY,
+  noSweep: void 0,
+  noReplicas: void 0,
+  keys: [{ key: "grpc", loads: "gRPC calls" }]
+};
+
+// src/config-parts/headers.ts
 var MANAGED_HEADERS = /* @__PURE__ */ new Set(["keep-alive", "transfer-encoding", "upgrade", "expect", "content-length"]);
 function headerProblem(name2, value) {
   if (!HTTP_TOKEN.test(name2)) return "not a valid header name (letters, digits and !#$%&'*+.^_`|~- only)";
@@ -93048,7 +93440,7 @@ function headerProblem(name2, value) {
   return void 0;
 }
 
-// src/config/k6-thresholds.ts
+// src/config-parts/k6-thresholds.ts
 var K6_METRICS = {
   http_req_duration: void 0,
   http_req_failed: "error-rate",
@@ -93149,7 +93541,7 @@ function thresholdRules2(raw, path, problems) {
   return out;
 }
 
-// src/config/thresholds.ts
+// src/config-parts/thresholds.ts
 function parseAbsolute(unit, value) {
   if (typeof value === "number") {
     if (value === 0) return 0;
@@ -93256,6 +93648,44 @@ function parseJsonPath(path) {
   }
   return steps2;
 }
+
+// src/runner-kit/plan.ts
+var TCP_PROBE_URL = /^tcp:\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)\/?$/;
+var GRPC_PROBE_URL = /^(grpcs?):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:@[\]]+)):(\d+)(?:\/([A-Za-z0-9_.]*))?$/;
+function grpcProbeAddress(url2) {
+  const m = GRPC_PROBE_URL.exec(url2);
+  return m ? { host: m[2] ?? m[3], port: Number(m[4]), tls: m[1] === "grpcs", service: m[5] ?? "" } : void 0;
+}
+function probeExpectation(url2) {
+  if (tcpProbeAddress(url2)) return "accept a connection";
+  if (grpcProbeAddress(url2)) return "answer SERVING to the gRPC health check";
+  return "answer 2xx/3xx";
+}
+function tcpProbeAddress(url2) {
+  const m = TCP_PROBE_URL.exec(url2);
+  return m ? { host: m[1] ?? m[2], port: Number(m[3]) } : void 0;
+}
+function openLoopLimits(phase2) {
+  const streams = phase2.streams ?? 1;
+  const connections = phase2.connections ?? Math.ceil(phase2.maxInFlight / streams);
+  return { connections, inFlight: Math.min(phase2.maxInFlight, connections * streams) };
+}
+var OPEN_LATE_MS = 5;
+function loadRequests(load, defaultMs) {
+  const requests = load.mix && load.mix.length > 0 ? load.mix.map((e2) => e2.request) : [load.request];
+  return requests.map((request2) => ({ request: request2, timeoutMs: request2.timeoutMs ?? defaultMs }));
+}
+var WS_ENTRIES = ["push", "connect"];
+function wsEntries(push) {
+  return push === "none" ? ["connect"] : WS_ENTRIES;
+}
+var ITERATION_ENTRY = "iteration";
+function commandLine(command) {
+  return `${JSON.stringify(command)}
+`;
+}
+var EVENT_MARKER = "@@perf-gate ";
+var MAX_WARMUP_WINDOWS = 100;
 
 // src/runner-kit/setup.ts
 var SETUP_BODY_LIMIT = 1024 * 1024;
@@ -93581,7 +94011,7 @@ function normalizeHttp(raw, path, ctx) {
     request2 = mix?.[0]?.request;
   }
   if (!request2) return void 0;
-  const http2 = httpVersion2(raw, path, problems) === 2;
+  const http2 = httpVersion(raw, path, problems) === 2;
   const pipelined2 = pipelinedPhase(ctx.phases);
   if (pipelined2 >= 0 && http2) {
     problems.push(
@@ -93617,7 +94047,7 @@ function normalizeHttp(raw, path, ctx) {
   }
   return target;
 }
-function httpVersion2(raw, path, problems) {
+function httpVersion(raw, path, problems) {
   const key = raw.requests ? "requests" : "flow";
   const given = raw.request ? [{ at: `${path}.request.http`, http: raw.request.http }] : (raw.requests ?? raw.flow ?? []).map((e2, i) => ({ at: `${path}.${key}[${i}].http`, http: e2.http }));
   const versions = given.map((g) => ({ at: g.at, v: g.http === void 0 ? void 0 : Number(g.http) }));
@@ -93630,873 +94060,6 @@ function httpVersion2(raw, path, problems) {
   }
   return first?.v === 2 ? 2 : 1.1;
 }
-
-// src/runner-kit/placeholders.ts
-var PLACEHOLDER = /\$(\$?)\{([^}]*)\}/g;
-var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
-var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
-var PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function placeholders(text) {
-  return [...text.matchAll(PLACEHOLDER)].filter((m) => m[1] === "").map((m) => m[2]);
-}
-var doubled = (s) => s.replaceAll("$", () => "$$");
-function fillPlaceholders(text, value, pass = "only") {
-  if (pass === "runner")
-    return text.replace(RUNNER_PASS, (all, name2) => {
-      if (name2 === void 0) return "$";
-      return value(name2) ?? all;
-    });
-  if (pass === "host")
-    return text.replace(HOST_PASS, (all, escaped, name2) => {
-      if (name2 === void 0) return "$$";
-      if (escaped) return doubled(`\${${name2}}`);
-      const v = value(name2);
-      return v === void 0 ? all : doubled(v);
-    });
-  return text.replace(PLACEHOLDER, (all, escaped, name2) => {
-    if (escaped) return `\${${name2}}`;
-    return value(name2) ?? all;
-  });
-}
-
-// src/config/setup.ts
-var setupStep = external_exports.strictObject({
-  name: name.describe("names the step in messages"),
-  request: request.omit({ bodies: true, http: true }).describe("the request, sent once (HTTP/1.1, no redirect followed); its expect must hold, default a 2xx or 3xx"),
-  extract: external_exports.record(
-    external_exports.string().regex(PLACEHOLDER_NAME, { error: "must be a name of letters, digits and _ (used as ${name})" }),
-    extractRule
-  ).optional().describe("value name → where it is read from the answer; later steps and every scenario use it as ${name}")
-});
-var setupSchema = external_exports.array(setupStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).describe(
-  "requests sent once per run (per side in A/B) after the SUT is ready and before any load; the values they extract fill ${name} in the scenarios, in the runner only (never written to results, baselines or the report)"
-);
-function namesUsed(r) {
-  return [r.url, ...Object.values(r.headers), r.body ?? ""].flatMap(placeholders);
-}
-function normalizeSetup(raw, ctx, loopback) {
-  const { problems } = ctx;
-  const steps2 = raw.map((s, i) => {
-    const path = `setup[${i}]`;
-    const request2 = normalizeRequest(s.request, `${path}.request`, problems, ctx.resolveAt, ctx.resolveUrl);
-    const where = loopback(request2.url);
-    if (where) problems.push(`${path}.request.url: ${where}`);
-    const extract = Object.entries(s.extract ?? {}).map(([value, r]) => {
-      const rule = "regex" in r ? { regex: r.regex, group: r.group ?? 1 } : r;
-      const problem = ruleProblem(rule);
-      if (problem) problems.push(`${path}.extract.${value}: ${problem}`);
-      return { name: value, rule };
-    });
-    return { name: s.name, request: request2, extract };
-  });
-  for (const dup of duplicates(steps2.map((s) => s.name)))
-    problems.push(`setup: step name "${dup}" is used twice (it names the step in messages)`);
-  const extractedAt = /* @__PURE__ */ new Map();
-  steps2.forEach((s, i) => {
-    for (const e2 of s.extract) {
-      const first = extractedAt.get(e2.name);
-      if (first !== void 0)
-        problems.push(
-          `setup[${i}].extract.${e2.name}: ${e2.name} is extracted by setup[${first}] (${steps2[first]?.name}) too`
-        );
-      else extractedAt.set(e2.name, i);
-    }
-  });
-  steps2.forEach((s, i) => {
-    for (const used of new Set(namesUsed(s.request))) {
-      const at = extractedAt.get(used);
-      if (at !== void 0 && at >= i)
-        problems.push(
-          `setup[${i}].request: uses \${${used}}, which ${at === i ? "this step" : `a later step (setup[${at}], ${steps2[at]?.name})`} extracts; a step sees only the values of the steps before it`
-        );
-    }
-  });
-  return steps2;
-}
-
-// src/config/schema.ts
-var PROBE_ERROR = "must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL";
-var probeUrl = withPort(
-  external_exports.string({ error: PROBE_ERROR }).regex(
-    new RegExp(
-      `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`
-    ),
-    { error: PROBE_ERROR }
-  ),
-  `${PROBE_ERROR} with a port from 1 to 65535`
-);
-function levelUpTo(max2, integer2) {
-  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
-  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
-  return integer2 ? n.int({ error: error62 }) : n;
-}
-var stage = external_exports.strictObject({
-  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
-  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
-  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
-  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
-});
-var phase = external_exports.strictObject({
-  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
-  connections: intIn(1, BOUNDS.connections).optional().describe(
-    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
-  ),
-  duration: phaseDuration.optional().describe("100ms to 24h"),
-  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
-  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
-  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
-  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
-    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
-  ),
-  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
-    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
-  ),
-  streams: intIn(1, BOUNDS.streams).optional().describe(
-    "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)"
-  ),
-  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
-  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
-  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
-});
-var sweep = external_exports.strictObject({
-  connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
-  rate: external_exports.array(numberUpTo(BOUNDS.rate)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
-  duration: phaseDuration,
-  warmup: warmup.optional()
-});
-var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
-var scenario = external_exports.strictObject({
-  name,
-  request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
-  requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
-  flow: external_exports.array(flowStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).optional().describe(
-    "a flow: each iteration sends these steps in order on one connection, the next once the previous is answered; values a step extracts fill {{name}} in the later steps; results per step, and for the iteration"
-  ),
-  grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
-  websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery"),
-  phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
-  warmup: warmup.optional(),
-  "warmup-later": warmupLater.optional(),
-  "accept-failing": acceptFailing.optional(),
-  trials: trials.optional(),
-  "request-timeout": requestTimeout.optional(),
-  thresholds: thresholds.optional(),
-  sweep: sweep.optional(),
-  iteration: external_exports.strictObject({
-    thresholds: entryThresholds.describe(
-      "gates on a flow's iterations (first step's write to last step's answer; rps: iterations per second)"
-    )
-  }).optional().describe("with flow: the iteration's own results, gated by these thresholds (without: reported only)"),
-  hook: external_exports.string({ error: "must be a path to an ES module (.mjs or .js)" }).regex(/\.(mjs|js)$/, { error: "must be a path to an ES module (.mjs or .js)" }).optional().describe(
-    "a script hook: a single-file ES module run in the runner's engine threads. HTTP (one HTTP/1.1 request): request(ctx) builds each request, check(response, ctx) judges each response. WebSocket: hello(peer) makes a peer's hello messages, reply(peer, text) reads the answer to them, message(peer, text) makes the text each message sends"
-  ),
-  data: external_exports.strictObject({
-    file: external_exports.string({ error: "must be a path to a .csv or .jsonl file" }).regex(/\.(csv|jsonl|ndjson)$/i, { error: "must be a path to a .csv or .jsonl file" }).describe("a CSV file with a header row, or JSONL (one object per line); a path inside the workspace"),
-    order: external_exports.enum(["sequential", "random"], { error: "must be sequential or random" }).optional().describe("which row a request takes: the next one (default), or one at random")
-  }).optional().describe("rows that feed the scenario's requests: {{ data.COLUMN }} in its url, headers, body and bodies (HTTP)")
-});
-var envValue = external_exports.union(
-  [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
-  { error: "must be a string, number or boolean" }
-);
-var historySchema = external_exports.strictObject({
-  "min-shift": percent.refine((v) => (parsePercent(v) ?? Infinity) <= 10, { error: "must be a percentage from 0% to 1000%" }).optional().describe("the smallest level shift reported, relative to the level before it (default 5%)"),
-  alpha: external_exports.number({ error: "must be a number from 0.001 to 0.2" }).min(1e-3, { error: "must be a number from 0.001 to 0.2" }).max(0.2, { error: "must be a number from 0.001 to 0.2" }).optional().describe(
-    "the most a level shift's p may be to be reported (its permutation test's; default 0.01). Below 0.01 more shuffles are run, so that the test can reach it"
-  )
-});
-var configSchema = external_exports.strictObject({
-  version: external_exports.literal(1, { error: "must be 1" }),
-  target: httpUrl2.optional().describe(
-    "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)"
-  ),
-  sut: external_exports.strictObject({
-    compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
-      error: "must be a path or a list of paths"
-    }).optional().describe(
-      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one"
-    ),
-    services: external_exports.array(external_exports.string()).optional(),
-    build: external_exports.boolean({ error: "must be true or false" }).optional(),
-    env: external_exports.record(
-      external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
-      envValue
-    ).optional(),
-    orchestrator: external_exports.enum(["compose", "swarm"], { error: "must be compose or swarm" }).optional().describe(
-      "compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it"
-    ),
-    ready: external_exports.array(
-      external_exports.strictObject({
-        url: probeUrl.describe(
-          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING"
-        ),
-        timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
-      })
-    ).optional(),
-    profile: external_exports.record(
-      external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a compose service name" }),
-      httpUrl2
-    ).optional().describe(
-      "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose"
-    )
-  }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
-  runner: external_exports.strictObject({
-    image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
-    cpus: numberUpTo(BOUNDS.cpus).optional(),
-    workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
-    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)"),
-    replicas: intIn(1, BOUNDS.replicas).optional().describe(
-      "runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network"
-    ),
-    placement: external_exports.strictObject({
-      constraints: external_exports.array(
-        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(
-          /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
-          {
-            error: "must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value"
-          }
-        )
-      ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
-      "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
-    }).optional().describe("where the runner replicas run on the swarm"),
-    "start-lead": durationIn(1e3, 10 * 6e4, "1s to 10m").optional().describe(
-      "on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late"
-    )
-  }).optional(),
-  gate: external_exports.strictObject({
-    against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
-      "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
-    ),
-    confirm: external_exports.strictObject({
-      "max-trials": intIn(0, 100).optional().describe(
-        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)"
-      ),
-      "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
-    }).optional().describe("confirmation by more trials"),
-    "early-look": external_exports.union([intIn(2, 100, ", or off"), external_exports.literal("off")], { error: "must be an integer from 2 to 100, or off" }).optional().describe(
-      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default 3; off: every phase runs all its trials)"
-    ),
-    busy: external_exports.union(
-      [
-        external_exports.strictObject({
-          others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
-            "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
-          ),
-          repeats: intIn(0, 100).optional().describe(
-            "the most trials a run repeats because the machine was busy while they ran (in A/B each side's trial counts, and only the busy side runs again); the busy one is kept aside, not judged (default: twice the trials the run plans, both sides in A/B, at least 10, and two more for each extra trial confirmation runs)"
-          )
-        }),
-        external_exports.literal("on"),
-        external_exports.literal("off")
-      ],
-      {
-        error: "must be on, off, or { others, repeats } (either may be left out)"
-      }
-    ).optional().describe(
-      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). on (the default, where the machine can be read): others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10; with target, steal alone. off: readings are only reported. { others, repeats }: on, tuned"
-    ),
-    "run-alpha": external_exports.union(
-      [
-        external_exports.number({ error: "must be a number between 0 and 0.5, or off" }).gt(0, { error: "must be a number between 0 and 0.5, or off" }).max(0.5, { error: "must be a number between 0 and 0.5, or off" }),
-        external_exports.literal("off")
-      ],
-      { error: "must be a number between 0 and 0.5, or off" }
-    ).optional().describe(
-      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default 0.01; off: each row at its own alpha)"
-    ),
-    bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
-      "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
-    )
-  }).optional(),
-  ab: external_exports.strictObject({
-    pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
-  }).optional(),
-  history: historySchema.optional().describe(
-    "which level shifts over the trend history (--history, the Action's history or history-branch) the report and the trend page name"
-  ),
-  setup: setupSchema.optional(),
-  defaults: external_exports.strictObject({
-    warmup: warmup.optional(),
-    "warmup-later": warmupLater.optional(),
-    "accept-failing": acceptFailing.optional(),
-    trials: trials.optional(),
-    "request-timeout": requestTimeout.optional(),
-    thresholds: thresholds.optional()
-  }).optional(),
-  scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
-}).describe("perf-gate configuration (perf-gate.yml)");
-function configJsonSchema() {
-  const schema = external_exports.toJSONSchema(configSchema, {
-    io: "input",
-    target: "draft-2020-12",
-    override: (ctx) => {
-      if (!percentileSchemas.has(ctx.zodSchema)) return;
-      const { additionalProperties } = ctx.jsonSchema;
-      if (typeof additionalProperties === "object") {
-        ctx.jsonSchema.patternProperties = { [PERCENTILE_KEY_PATTERN]: additionalProperties };
-        ctx.jsonSchema.additionalProperties = false;
-      }
-    }
-  });
-  const extensions = { "^x-": {} };
-  const scenarios = schema.properties.scenarios?.items;
-  if (scenarios) scenarios.patternProperties = extensions;
-  return { ...schema, patternProperties: extensions, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
-}
-
-// src/config/types.ts
-var DEFAULT_SHIFTS = { minShift: 0.05, alpha: 0.01 };
-var DEFAULT_BUSY_OTHERS_PCT = 50;
-var DEFAULT_BUSY_REPEATS = 10;
-var DEFAULT_RUNNER_IMAGE = "node:22-slim";
-var DEFAULT_WARMUP_MS = 5e3;
-var DEFAULT_TRIALS = 5;
-var DEFAULT_REQUEST_TIMEOUT_MS = 1e4;
-var DEFAULT_READY_TIMEOUT_MS = 6e4;
-var DEFAULT_MAX_IN_FLIGHT = 1e3;
-var DEFAULT_AB_PAIRS = 6;
-var DEFAULT_CONFIRM_MAX_TRIALS = 12;
-var DEFAULT_RUN_ALPHA = 0.01;
-var DEFAULT_EARLY_LOOK = 3;
-var MAX_GROWN_CAP = 24;
-var DEFAULT_CONFIRM_MAX_TIME_MS = 10 * 6e4;
-var DEFAULT_WS_DRAIN_MS = 5e3;
-
-// src/runner-kit/ramp.ts
-function rampDurationMs(ramp) {
-  return ramp.stages.reduce((a, s) => a + s.durationMs, 0);
-}
-function peakLevel(ramp) {
-  return Math.max(ramp.from, ...ramp.stages.map((s) => s.to));
-}
-function arrivalsBy(ramp, tMs) {
-  return compileRamp(ramp).arrivalsBy(tMs);
-}
-function compileRamp(ramp) {
-  const n = ramp.stages.length;
-  const starts = new Float64Array(n + 1);
-  const froms = new Float64Array(n + 1);
-  const before = new Float64Array(n + 1);
-  froms[0] = ramp.from;
-  ramp.stages.forEach((s, k) => {
-    starts[k + 1] = starts[k] + s.durationMs;
-    froms[k + 1] = s.to;
-    before[k + 1] = before[k] + (froms[k] + s.to) / 2 * (s.durationMs / 1e3);
-  });
-  const last = froms[n];
-  const stageAt = (key, x) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (key[mid] <= x) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  return {
-    arrivalsBy(tMs) {
-      if (tMs <= 0) return 0;
-      const k = stageAt(starts, tMs);
-      const t = tMs - starts[k];
-      const from = froms[k];
-      if (k === n) return before[n] + from * (t / 1e3);
-      const s = ramp.stages[k];
-      const at = from + (s.to - from) * t / s.durationMs;
-      return before[k] + (from + at) / 2 * (t / 1e3);
-    },
-    timeOf(i) {
-      const c = Math.max(0, i);
-      const k = stageAt(before, c);
-      if (k === n) return last > 0 ? starts[n] + (c - before[n]) / last * 1e3 : Infinity;
-      const s = ramp.stages[k];
-      return starts[k] + within(froms[k], s.to, s.durationMs, c - before[k]);
-    }
-  };
-}
-function within(r0, r1, d, c) {
-  if (c <= 0) return 0;
-  const a = (r1 - r0) / (2e3 * d);
-  const b = r0 / 1e3;
-  const tau = 2 * c / (b + Math.sqrt(Math.max(0, b * b + 4 * a * c)));
-  return Math.min(d, tau);
-}
-function rampSends(ramp, durationMs) {
-  return Math.max(0, Math.ceil(arrivalsBy(ramp, durationMs) - 1e-9));
-}
-
-// src/config/phases.ts
-function ratePhaseName(rate2) {
-  return `r${String(rate2).replace(".", "_")}`;
-}
-function withAmount(raw, path, problems) {
-  if (raw.amount === void 0) return raw;
-  if (raw.requests !== void 0) {
-    problems.push(`${path}.amount: give requests or amount (autocannon's name for it), not both`);
-    return raw;
-  }
-  const { amount, ...rest } = raw;
-  return { ...rest, requests: amount };
-}
-var MAX_PHASE_MS = 24 * 36e5;
-function rampKind(raw, stages, path, problems) {
-  const targetIs = raw.rate !== void 0 || raw["max-in-flight"] !== void 0 ? "rate" : raw.connections !== void 0 ? "connections" : void 0;
-  let kind;
-  let ok = true;
-  stages.forEach((st, i) => {
-    const at = `${path}.stages[${i}]`;
-    const given = ["rate", "connections", "target"].filter((k2) => st[k2] !== void 0);
-    if (given.length !== 1) {
-      ok = false;
-      problems.push(
-        given.length === 0 ? `${at}: give the level it ramps to: rate (open loop) or connections (closed loop)` : `${at}: give one of ${given.join(", ")}, not several`
-      );
-      return;
-    }
-    const k = given[0] === "target" ? targetIs : given[0];
-    if (k === void 0) {
-      ok = false;
-      problems.push(
-        `${at}.target: k6's target is ambiguous here: write rate (open loop) or connections (closed loop) in each stage, or give the phase a starting rate or connections`
-      );
-      return;
-    }
-    const level = st.target ?? st.connections;
-    if (k === "connections" && !Number.isInteger(level)) {
-      problems.push(`${at}.${given[0]}: connections must be a whole number`);
-    } else if (k === "connections" && level > BOUNDS.connections) {
-      ok = false;
-      problems.push(
-        `${at}.${given[0]}: must be an integer from 0 to ${BOUNDS.connections.toLocaleString("en-US")} (connections)`
-      );
-    }
-    if (kind !== void 0 && k !== kind) {
-      ok = false;
-      problems.push(`${at}.${given[0]}: every stage of a phase ramps the same thing (here ${kind}), not ${k}`);
-    }
-    kind ??= k;
-  });
-  return ok ? kind : void 0;
-}
-function normalizeRampPhase(raw, path, problems) {
-  const stages = raw.stages ?? [];
-  if (raw.duration !== void 0) {
-    problems.push(`${path}.duration: not with stages (the phase lasts the stages' durations added up)`);
-  }
-  if (raw.requests !== void 0) problems.push(`${path}.requests: not with stages (a ramp runs for a time)`);
-  const kind = rampKind(raw, stages, path, problems);
-  if (kind === void 0) return void 0;
-  if (kind === "connections" && raw.rate !== void 0) {
-    problems.push(
-      `${path}.rate: not with stages that ramp connections (a closed loop has no rate; ramp rate: in each stage for an open loop)`
-    );
-  }
-  const ramp = {
-    from: (kind === "rate" ? raw.rate : raw.connections) ?? 0,
-    stages: stages.map((st) => ({
-      durationMs: parseDurationMs(st.duration) ?? 0,
-      to: st.target ?? (kind === "rate" ? st.rate : st.connections) ?? 0
-    }))
-  };
-  const durationMs = rampDurationMs(ramp);
-  if (durationMs > MAX_PHASE_MS) problems.push(`${path}.stages: last ${durationMs / 36e5} h in all, over 24h`);
-  const peak = peakLevel(ramp);
-  if (peak <= 0) {
-    problems.push(`${path}.stages: the ${kind} never rises above 0, so the phase would send nothing`);
-    return void 0;
-  }
-  if (kind === "rate") {
-    refuseOtherLoopKeys(raw, "open", path, problems);
-    const phase2 = {
-      kind: "open",
-      name: raw.name ?? `ramp-${ratePhaseName(peak)}`,
-      rate: peak,
-      durationMs,
-      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT,
-      ramp
-    };
-    if (raw.connections !== void 0) phase2.connections = raw.connections;
-    if (raw.streams !== void 0) phase2.streams = raw.streams;
-    return phase2;
-  }
-  refuseOtherLoopKeys(raw, "closed", path, problems);
-  return pipelined({ kind: "closed", name: `ramp-c${peak}`, connections: peak, durationMs, ramp }, raw, path, problems);
-}
-function normalizePhase(input2, path, problems) {
-  const raw = withAmount(input2, path, problems);
-  for (const key of ["peers", "messages"]) {
-    if (raw[key] !== void 0) problems.push(`${path}.${key}: only in a WebSocket scenario (websocket:)`);
-  }
-  if (raw.stages !== void 0) return normalizeRampPhase(raw, path, problems);
-  const durationMs = raw.duration !== void 0 ? parseDurationMs(raw.duration) : void 0;
-  if (durationMs === 0) problems.push(`${path}.duration: must be longer than 0`);
-  if (raw.rate !== void 0) {
-    if (raw.requests !== void 0) problems.push(`${path}.requests: not allowed in an open-loop (rate) phase`);
-    refuseOtherLoopKeys(raw, "open", path, problems);
-    if (durationMs === void 0) {
-      problems.push(`${path}.duration: required in an open-loop (rate) phase`);
-      return void 0;
-    }
-    const phase3 = {
-      kind: "open",
-      name: raw.name ?? ratePhaseName(raw.rate),
-      rate: raw.rate,
-      durationMs,
-      maxInFlight: raw["max-in-flight"] ?? DEFAULT_MAX_IN_FLIGHT
-    };
-    if (raw.connections !== void 0) phase3.connections = raw.connections;
-    if (raw.streams !== void 0) phase3.streams = raw.streams;
-    return phase3;
-  }
-  refuseOtherLoopKeys(raw, "closed", path, problems);
-  if (raw.connections === void 0) {
-    problems.push(`${path}: needs connections (closed loop) or rate (open loop)`);
-    return void 0;
-  }
-  if (durationMs === void 0 === (raw.requests === void 0)) {
-    problems.push(`${path}: a closed-loop phase needs exactly one of duration or requests`);
-    return void 0;
-  }
-  if (raw.requests !== void 0 && raw.requests < raw.connections) {
-    problems.push(`${path}.requests: must be at least connections (${raw.connections})`);
-  }
-  const phase2 = {
-    kind: "closed",
-    name: raw.requests !== void 0 ? `c${raw.connections}-n${raw.requests}` : `c${raw.connections}`,
-    connections: raw.connections
-  };
-  if (durationMs !== void 0) phase2.durationMs = durationMs;
-  if (raw.requests !== void 0) phase2.requests = raw.requests;
-  return pipelined(phase2, raw, path, problems);
-}
-function refuseOtherLoopKeys(raw, kind, path, problems) {
-  if (kind === "open" && raw.pipelining !== void 0) {
-    problems.push(
-      `${path}.pipelining: closed loop only (an open loop sends on a free connection; raise max-in-flight instead)`
-    );
-  }
-  if (kind === "closed" && raw["max-in-flight"] !== void 0) {
-    problems.push(`${path}.max-in-flight: only allowed in an open-loop (rate) phase`);
-  }
-}
-function pipelined(derived2, raw, path, problems) {
-  if (raw.pipelining !== void 0 && raw.streams !== void 0)
-    problems.push(`${path}.streams: not with pipelining (pipelining is HTTP/1.1's, streams HTTP/2's)`);
-  const depth = raw.pipelining !== void 0 && raw.pipelining > 1 ? raw.pipelining : void 0;
-  const streams = raw.streams !== void 0 && raw.streams > 1 ? raw.streams : void 0;
-  const suffix = depth ? `-p${depth}` : streams ? `-s${streams}` : "";
-  const phase2 = { ...derived2, name: raw.name ?? `${derived2.name}${suffix}` };
-  if (depth) phase2.pipelining = depth;
-  if (raw.streams !== void 0) phase2.streams = raw.streams;
-  return phase2;
-}
-function duplicates(names3) {
-  return [...new Set(names3.filter((n, i) => names3.indexOf(n) !== i))];
-}
-function streamsPhase(phases) {
-  return phases.findIndex((p) => p.kind !== "ws" && p.streams !== void 0);
-}
-function pipelinedPhase(phases) {
-  return phases.findIndex((p) => p.kind === "closed" && p.pipelining !== void 0);
-}
-
-// src/protocols/grpc/normalize.ts
-function normalizeGrpc(raw, path, problems, resolveAt, requestTimeoutMs) {
-  if (raw.message === void 0 === (raw.bodies === void 0)) {
-    problems.push(`${path}: give message or bodies (one request message per line), exactly one`);
-  }
-  const out = {
-    url: raw.url.replace(/\/$/, ""),
-    urlAsWritten: raw.url,
-    proto: raw.proto,
-    protoFile: resolveAt(`${path}.proto`, raw.proto) ?? raw.proto,
-    service: raw.service,
-    method: raw.method,
-    metadata: Object.fromEntries(Object.entries(raw.metadata ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    channels: raw.channels ?? 1,
-    deadlineMs: raw.deadline !== void 0 ? parseDurationMs(raw.deadline) : requestTimeoutMs
-  };
-  for (const [key, value] of Object.entries(out.metadata)) {
-    if (!/^[0-9a-z_.-]+$/.test(key) || key.startsWith("grpc-")) {
-      problems.push(`${path}.metadata.${key}: not a metadata key gRPC allows (lowercase [0-9a-z_.-], not grpc-*)`);
-    } else if (key.endsWith("-bin")) {
-      problems.push(`${path}.metadata.${key}: binary (-bin) metadata is not supported; give text values`);
-    } else if (!/^[\x20-\x7e]*$/.test(value)) {
-      problems.push(`${path}.metadata.${key}: the value must be printable ASCII (no newlines or control characters)`);
-    }
-  }
-  const port = /^grpcs?:\/\/(\[[^\]]+\]|[^:/]+):(\d+)\/?$/.exec(raw.url)?.[2];
-  if (port === void 0 || Number(port) < 1 || Number(port) > 65535) {
-    problems.push(`${path}.url: must name the port, 1 to 65535 (grpc://host:port)`);
-  }
-  if (raw.message !== void 0) out.message = raw.message;
-  if (raw.bodies !== void 0) {
-    const abs = resolveAt(`${path}.bodies`, raw.bodies);
-    if (abs) out.bodiesFile = abs;
-  }
-  return out;
-}
-function normalizeGrpcPhase(raw, path, problems) {
-  const phase2 = normalizePhase(raw, path, problems);
-  if (phase2?.kind === "closed" && phase2.pipelining !== void 0) {
-    problems.push(
-      `${path}.pipelining: HTTP/1.1 only; a gRPC scenario's calls share its channels (raise connections for more calls in flight)`
-    );
-  }
-  if (phase2 && phase2.kind !== "ws" && phase2.streams !== void 0) {
-    problems.push(
-      `${path}.streams: a gRPC scenario's calls are multiplexed over its channels already (connections or max-in-flight set the calls in flight, grpc.channels the connections)`
-    );
-  }
-  if (phase2?.kind === "closed" && phase2.ramp) {
-    problems.push(
-      `${path}.stages: a gRPC scenario cannot ramp its channels yet; ramp the rate instead (stages with rate:)`
-    );
-  }
-  return phase2;
-}
-function normalizeGrpcTarget(raw, path, ctx) {
-  if (!raw.grpc) return void 0;
-  const grpc2 = normalizeGrpc(raw.grpc, `${path}.grpc`, ctx.problems, ctx.resolveAt, ctx.requestTimeoutMs);
-  const pipelined2 = pipelinedPhase(ctx.phases);
-  if (pipelined2 >= 0 && requestAsksClose(grpc2.metadata)) {
-    ctx.problems.push(
-      `${path}.phases[${pipelined2}].pipelining: not with a Connection: close request (the server would drop the requests queued behind the first)`
-    );
-  }
-  return { kind: "grpc", grpc: grpc2 };
-}
-
-// src/protocols/grpc/copy.ts
-function hashGrpc(target, bodies, readBodies) {
-  const g = target.grpc;
-  return {
-    request: hashedRequest({ url: g.urlAsWritten, method: "POST", headers: g.metadata }, bodies),
-    // the proto by content (its parsed form), the messages by content, not by path
-    grpc: {
-      ...g,
-      urlAsWritten: void 0,
-      proto: void 0,
-      protoFile: void 0,
-      bodiesFile: void 0,
-      bodies: g.bodiesFile ? bodiesDigest(readBodies(g.bodiesFile)) : void 0
-    }
-  };
-}
-
-// src/config/proto.ts
-var import_protobufjs = __toESM(require_protobufjs(), 1);
-import { dirname, resolve } from "node:path";
-
-// src/common/jsonl.ts
-function parseJsonl(text, lineName) {
-  const values = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      values.push(JSON.parse(line));
-    } catch {
-      throw new Error(`${lineName(i + 1)}: not valid JSON`);
-    }
-  });
-  return values;
-}
-function jsonlLineNumbers(text) {
-  return text.split(/\r?\n/).flatMap((line, i) => line.trim() === "" ? [] : [i + 1]);
-}
-
-// src/config/proto.ts
-function loadProto(file2, reader) {
-  const root = new import_protobufjs.default.Root();
-  root.resolvePath = (origin, target) => {
-    if (!origin) return target;
-    if (target.startsWith("google/protobuf/")) return target;
-    return reader.resolveImport(origin, target);
-  };
-  try {
-    root.loadSync(file2, { keepCase: true });
-    root.resolveAll();
-  } catch (err) {
-    throw new Error(err.message.split("\n")[0]);
-  }
-  return root;
-}
-function requestType(root, g, at, problems) {
-  let service;
-  try {
-    service = root.lookupService(g.service);
-  } catch {
-    const services = servicesOf(root);
-    problems.push(
-      `${at}.service: ${g.service} is not a service of the proto (${services.length ? `services: ${services.join(", ")}` : "it has none"}; give the full name, package included)`
-    );
-    return void 0;
-  }
-  const full = service.fullName.replace(/^\./, "");
-  if (full !== g.service) {
-    problems.push(`${at}.service: give the full name, package included: ${full}`);
-    return void 0;
-  }
-  const method = service.methods[g.method];
-  if (!method) {
-    problems.push(
-      `${at}.method: ${g.method} is not a method of ${g.service} (methods: ${Object.keys(service.methods).join(", ")})`
-    );
-    return void 0;
-  }
-  if (method.requestStream || method.responseStream) {
-    problems.push(`${at}.method: ${g.method} streams; only unary methods can be load-tested`);
-    return void 0;
-  }
-  return root.lookupType(method.resolvedRequestType?.fullName ?? method.requestType);
-}
-function servicesOf(ns) {
-  const out = [];
-  for (const child of ns.nestedArray) {
-    if (child instanceof import_protobufjs.default.Service) out.push(child.fullName.replace(/^\./, ""));
-    else if (child instanceof import_protobufjs.default.Namespace) out.push(...servicesOf(child));
-  }
-  return out;
-}
-function messageProblem(type, message) {
-  if (message === null || typeof message !== "object" || Array.isArray(message)) {
-    return `must be an object (a ${type.name} message)`;
-  }
-  const unknown2 = Object.keys(message).filter((k) => !type.fields[k]);
-  if (unknown2.length) {
-    return `${unknown2.join(", ")}: not a field of ${type.name} (fields: ${Object.keys(type.fields).join(", ")})`;
-  }
-  const problem = type.verify(fromJsonForm(type, message));
-  return problem ? `${problem} (in a ${type.name} message)` : void 0;
-}
-var LONG_TYPES = /* @__PURE__ */ new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
-function fromJsonForm(type, message) {
-  const out = { ...message };
-  for (const [name2, value] of Object.entries(message)) {
-    const field2 = type.fields[name2];
-    if (!field2 || value === null || value === void 0) continue;
-    field2.resolve();
-    const one2 = (v) => {
-      if (field2.resolvedType instanceof import_protobufjs.default.Enum && typeof v === "string" && v in field2.resolvedType.values) {
-        return field2.resolvedType.values[v];
-      }
-      if (LONG_TYPES.has(field2.type) && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
-      if (field2.resolvedType instanceof import_protobufjs.default.Type && v !== null && typeof v === "object" && !Array.isArray(v)) {
-        return fromJsonForm(field2.resolvedType, v);
-      }
-      return v;
-    };
-    out[name2] = field2.repeated && Array.isArray(value) ? value.map(one2) : field2.map ? value : one2(value);
-  }
-  return out;
-}
-function checkGrpcScenarios(scenarios, reader, readBodies, descriptors = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  scenarios.forEach((s, i) => {
-    if (s.target.kind !== "grpc") return;
-    const g = s.target.grpc;
-    const at = `scenarios[${i}].grpc`;
-    let root;
-    try {
-      root = loadProto(g.protoFile, reader);
-    } catch (err) {
-      problems.push(`${at}.proto: ${g.proto}: ${err.message}`);
-      return;
-    }
-    descriptors.set(g.protoFile, root.toJSON());
-    const type = requestType(root, g, at, problems);
-    if (!type) return;
-    if (g.message !== void 0) {
-      const problem = messageProblem(type, g.message);
-      if (problem) problems.push(`${at}.message: ${problem}`);
-    }
-    if (g.bodiesFile !== void 0) {
-      let bodies;
-      try {
-        bodies = readBodies(g.bodiesFile);
-      } catch (err) {
-        problems.push(`${at}.bodies: ${err.message}`);
-        return;
-      }
-      bodies.forEach((b, j) => {
-        const problem = messageProblem(type, b);
-        if (problem && problems.length < 20) problems.push(`${at}.bodies: line ${j + 1}: ${problem}`);
-      });
-    }
-  });
-  return problems;
-}
-function readMessages(file2, fs) {
-  const out = parseJsonl(fs.readText(file2), (n) => `line ${n}`);
-  if (out.length === 0) throw new Error("no messages (one JSON object per line expected)");
-  return out;
-}
-function workspaceProtoReader(resolveIn) {
-  return { resolveImport: (origin, target) => resolveIn(dirname(resolve(origin)), target) };
-}
-function encodeGrpcCalls(descriptor, service, method, messages2) {
-  const root = import_protobufjs.default.Root.fromJSON(descriptor);
-  const m = root.lookupService(service).methods[method];
-  if (!m) throw new Error(`${service}/${method}: not in the proto`);
-  m.resolve();
-  const type = m.resolvedRequestType ?? root.lookupType(m.requestType);
-  return {
-    path: `/${service}/${method}`,
-    messages: messages2.map(
-      (msg) => Buffer.from(type.encode(type.fromObject(msg)).finish()).toString("base64")
-    )
-  };
-}
-
-// src/protocols/grpc/resolve.ts
-function resolveGrpc(scenarios, io) {
-  const descriptors = /* @__PURE__ */ new Map();
-  const problems = checkGrpcScenarios(scenarios, workspaceProtoReader(io.resolveIn), io.readMessages, descriptors);
-  for (const { target: t } of scenarios) {
-    if (t.kind === "grpc") t.grpc.descriptor = descriptors.get(t.grpc.protoFile);
-  }
-  return problems;
-}
-
-// src/protocols/grpc/plan.ts
-function planGrpc(target, scenario2, readBodies) {
-  const g = target.grpc;
-  if (!g.descriptor) throw new Error(`scenario ${scenario2}: the proto ${g.proto} was not loaded`);
-  const messages2 = g.bodiesFile !== void 0 ? readBodies(g.bodiesFile).map((b) => JSON.parse(b)) : [g.message];
-  const calls = encodeGrpcCalls(g.descriptor, g.service, g.method, messages2);
-  return {
-    kind: "grpc",
-    grpc: {
-      url: g.url,
-      service: g.service,
-      method: g.method,
-      path: calls.path,
-      messages: calls.messages,
-      metadata: g.metadata,
-      channels: g.channels,
-      deadlineMs: g.deadlineMs
-    }
-  };
-}
-
-// src/protocols/grpc/index.ts
-var grpc = {
-  normalizePhase: normalizeGrpcPhase,
-  normalize: normalizeGrpcTarget,
-  resolve: resolveGrpc,
-  plan: planGrpc,
-  hash: hashGrpc,
-  // a call may take its deadline
-  longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
-  entries: () => [],
-  url: (target) => target.grpc.urlAsWritten,
-  // its messages are hashed by its own part of the hash
-  bodiesFile: () => void 0,
-  noDelivery: () => NO_DELIVERY,
-  noSweep: void 0,
-  noReplicas: void 0,
-  keys: [{ key: "grpc", loads: "gRPC calls" }]
-};
 
 // src/protocols/http/copy.ts
 function hashHttp(target, bodies, readBodies) {
@@ -94565,7 +94128,7 @@ function planHttp(target, readBodies) {
   return planned;
 }
 
-// src/config/data-file.ts
+// src/config-parts/data-file.ts
 var MAX_DATA_ROWS = 1e6;
 function parseDataFile(text, file2) {
   const table = /\.csv$/i.test(file2) ? parseCsv(text, file2) : parseJsonlTable(text, file2);
@@ -94795,12 +94358,12 @@ var http = {
 // src/runner-kit/ws-template.ts
 import { randomUUID } from "node:crypto";
 var WS_PLACEHOLDERS = ["id", "peer", "other", "n"];
-var PLACEHOLDER2 = /\{\{\s*([^}]*?)\s*\}\}/g;
+var PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
 function compileTemplate(text) {
   const parts = [];
   const uses = /* @__PURE__ */ new Set();
   let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER2)) {
+  for (const m of text.matchAll(PLACEHOLDER)) {
     const name2 = m[1];
     parts.push(text.slice(last, m.index));
     if (WS_PLACEHOLDERS.includes(name2)) {
@@ -95076,6 +94639,34 @@ function baselineOf(result, provenance2, profiles = []) {
 }
 function baselinePath(dir, scenario2) {
   return join(dir, `${scenario2}.json`);
+}
+
+// src/runner-kit/placeholders.ts
+var PLACEHOLDER2 = /\$(\$?)\{([^}]*)\}/g;
+var HOST_PASS = /\$(\$?)\{([^}]*)\}|\$/g;
+var RUNNER_PASS = /\$\$|\$\{([^}]*)\}/g;
+var PLACEHOLDER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function placeholders(text) {
+  return [...text.matchAll(PLACEHOLDER2)].filter((m) => m[1] === "").map((m) => m[2]);
+}
+var doubled = (s) => s.replaceAll("$", () => "$$");
+function fillPlaceholders(text, value, pass = "only") {
+  if (pass === "runner")
+    return text.replace(RUNNER_PASS, (all, name2) => {
+      if (name2 === void 0) return "$";
+      return value(name2) ?? all;
+    });
+  if (pass === "host")
+    return text.replace(HOST_PASS, (all, escaped, name2) => {
+      if (name2 === void 0) return "$$";
+      if (escaped) return doubled(`\${${name2}}`);
+      const v = value(name2);
+      return v === void 0 ? all : doubled(v);
+    });
+  return text.replace(PLACEHOLDER2, (all, escaped, name2) => {
+    if (escaped) return `\${${name2}}`;
+    return value(name2) ?? all;
+  });
 }
 
 // src/text/did-you-mean.ts
@@ -95362,6 +94953,146 @@ function checkShares(s, path, replicas, problems) {
       break;
     }
   }
+}
+
+// src/protocols/http/schema.ts
+var statusCode = external_exports.number({ error: "must be an HTTP status (100 to 599), or a list of them" }).int({ error: "must be an HTTP status (100 to 599), or a list of them" }).min(100, { error: "must be an HTTP status (100 to 599), or a list of them" }).max(599, { error: "must be an HTTP status (100 to 599), or a list of them" });
+var someText = external_exports.string({ error: "must be text" }).min(1, { error: "must not be empty" });
+var expectChecks = external_exports.strictObject({
+  status: external_exports.union([statusCode, external_exports.array(statusCode).min(1, { error: "must list at least one status" })], {
+    error: "must be an HTTP status (100 to 599), or a list of them"
+  }).optional().describe("the status must be one of these (a listed 4xx is then a success); default any 2xx or 3xx"),
+  headers: external_exports.record(external_exports.string(), someText, { error: "must be a mapping of header name to the text its value contains" }).optional().describe("header name → text its value must contain (case-insensitive)"),
+  body: external_exports.union([someText, external_exports.array(someText).min(1, { error: "must list at least one text" })], {
+    error: "must be text, or a list of texts, the body must contain"
+  }).optional().describe("text (or texts) the body must contain"),
+  json: external_exports.record(external_exports.string(), external_exports.unknown(), {
+    error: "must be a mapping of JSON path to a value, { exists: true|false } or { equals: value }"
+  }).optional().describe(
+    "JSON path ($.data.id, data.items[0].id) → the value it must equal, { exists: false } (must be absent, e.g. $.errors of a GraphQL answer), { exists: true }, or { equals: value }"
+  )
+});
+var requestUrl = withPort(
+  external_exports.string({ error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)" }).regex(/^(?:https?:\/\/[^\s/]+(?:\/\S*)?|\/\S*)$/, {
+    error: "must be an http:// or https:// URL (or, with target, a path such as /api/items)"
+  }),
+  "must be an http:// or https:// URL with a port from 1 to 65535"
+);
+var httpVersion2 = external_exports.union([external_exports.literal(2), external_exports.literal("2"), external_exports.literal(1.1), external_exports.literal("1.1")], { error: "must be 1.1 or 2" }).describe(
+  "the HTTP version: 1.1 (default) or 2 (h2 over TLS by ALPN for https://, h2c with prior knowledge for http://)"
+);
+var request = external_exports.strictObject({
+  url: requestUrl,
+  http: httpVersion2.optional(),
+  // k6 and autocannon users write `post` as often as `POST`: both are read, as POST
+  method: external_exports.enum(
+    [
+      "GET",
+      "HEAD",
+      "POST",
+      "PUT",
+      "PATCH",
+      "DELETE",
+      "OPTIONS",
+      "get",
+      "head",
+      "post",
+      "put",
+      "patch",
+      "delete",
+      "options"
+    ],
+    { error: "must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS (or the same in lowercase)" }
+  ).optional(),
+  headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
+  body: textOrJson.optional(),
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one body per line, rotated"),
+  timeout: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("this request's timeout (default: the scenario's request-timeout, 10s)"),
+  expect: expectChecks.optional().describe("what a response must be to count as a success; one that fails a check is a failure, counted by check")
+});
+var mixEntry = request.extend({
+  name: name.describe("names the entry in results, thresholds and the report"),
+  weight: external_exports.number({ error: "must be a number of 0 or more" }).nonnegative({ error: "must be a number of 0 or more" }).optional().describe("share of the phase's requests, relative to the other entries (default 1)"),
+  thresholds: entryThresholds.describe(
+    "gates on this entry alone (only these are checked for it); SUT resources are per phase"
+  )
+});
+var RULE_ERROR = "must be one of { json: PATH }, { header: NAME }, { regex: EXPRESSION, group: N }, { cookie: NAME }";
+var ruleText = external_exports.string({ error: RULE_ERROR }).min(1, { error: "must not be empty" });
+var extractRule = external_exports.union(
+  [
+    external_exports.strictObject({ json: ruleText.describe("a JSON path of the body ($.token, data.items[0].id)") }),
+    external_exports.strictObject({ header: ruleText.describe("a response header, by name") }),
+    external_exports.strictObject({
+      regex: ruleText.describe("a regular expression over the body (JavaScript syntax)"),
+      group: intIn(0, 99).optional().describe("its group that is the value (default 1; 0: the whole match)")
+    }),
+    external_exports.strictObject({ cookie: ruleText.describe("a cookie the response sets (Set-Cookie), by name") })
+  ],
+  { error: RULE_ERROR }
+);
+var flowStep = mixEntry.omit({ weight: true }).extend({
+  extract: external_exports.record(
+    external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+      error: "must be a name of letters, digits and _ (used as {{name}} in later steps)"
+    }),
+    extractRule
+  ).optional().describe("value name → where it is read from the answer; the later steps use it as {{name}}")
+});
+
+// src/config/setup.ts
+var setupStep = external_exports.strictObject({
+  name: name.describe("names the step in messages"),
+  request: request.omit({ bodies: true, http: true }).describe("the request, sent once (HTTP/1.1, no redirect followed); its expect must hold, default a 2xx or 3xx"),
+  extract: external_exports.record(
+    external_exports.string().regex(PLACEHOLDER_NAME, { error: "must be a name of letters, digits and _ (used as ${name})" }),
+    extractRule
+  ).optional().describe("value name → where it is read from the answer; later steps and every scenario use it as ${name}")
+});
+var setupSchema = external_exports.array(setupStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).describe(
+  "requests sent once per run (per side in A/B) after the SUT is ready and before any load; the values they extract fill ${name} in the scenarios, in the runner only (never written to results, baselines or the report)"
+);
+function namesUsed(r) {
+  return [r.url, ...Object.values(r.headers), r.body ?? ""].flatMap(placeholders);
+}
+function normalizeSetup(raw, ctx, loopback) {
+  const { problems } = ctx;
+  const steps2 = raw.map((s, i) => {
+    const path = `setup[${i}]`;
+    const request2 = normalizeRequest(s.request, `${path}.request`, problems, ctx.resolveAt, ctx.resolveUrl);
+    const where = loopback(request2.url);
+    if (where) problems.push(`${path}.request.url: ${where}`);
+    const extract = Object.entries(s.extract ?? {}).map(([value, r]) => {
+      const rule = "regex" in r ? { regex: r.regex, group: r.group ?? 1 } : r;
+      const problem = ruleProblem(rule);
+      if (problem) problems.push(`${path}.extract.${value}: ${problem}`);
+      return { name: value, rule };
+    });
+    return { name: s.name, request: request2, extract };
+  });
+  for (const dup of duplicates(steps2.map((s) => s.name)))
+    problems.push(`setup: step name "${dup}" is used twice (it names the step in messages)`);
+  const extractedAt = /* @__PURE__ */ new Map();
+  steps2.forEach((s, i) => {
+    for (const e2 of s.extract) {
+      const first = extractedAt.get(e2.name);
+      if (first !== void 0)
+        problems.push(
+          `setup[${i}].extract.${e2.name}: ${e2.name} is extracted by setup[${first}] (${steps2[first]?.name}) too`
+        );
+      else extractedAt.set(e2.name, i);
+    }
+  });
+  steps2.forEach((s, i) => {
+    for (const used of new Set(namesUsed(s.request))) {
+      const at = extractedAt.get(used);
+      if (at !== void 0 && at >= i)
+        problems.push(
+          `setup[${i}].request: uses \${${used}}, which ${at === i ? "this step" : `a later step (setup[${at}], ${steps2[at]?.name})`} extracts; a step sees only the values of the steps before it`
+        );
+    }
+  });
+  return steps2;
 }
 
 // src/config/normalize.ts
@@ -95699,6 +95430,285 @@ function locateProblems(text, file2, problems) {
   });
   located.sort((a, b) => a.line - b.line || a.col - b.col || a.i - b.i);
   return located.map((l) => l.text);
+}
+
+// src/protocols/grpc/schema.ts
+var grpcSpec = external_exports.strictObject({
+  url: withPort(
+    external_exports.string({ error: "must be a grpc://host:port or grpcs://host:port URL" }).regex(/^grpcs?:\/\/[^\s/]+\/?$/, { error: "must be a grpc://host:port or grpcs://host:port URL" }),
+    "must be a grpc://host:port or grpcs://host:port URL with a port from 1 to 65535"
+  ),
+  proto: external_exports.string({ error: "must be a path to a .proto file" }).describe("inside the workspace; imports resolve beside it"),
+  service: external_exports.string({ error: "must be a service name" }).min(1).describe("full name, package included: vectordb.VectorDB"),
+  method: external_exports.string({ error: "must be a method name" }).min(1).describe("a unary method of the service"),
+  message: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "must be an object (the request message in JSON form)" }).optional().describe("the request message (JSON form of the request type)"),
+  bodies: external_exports.string({ error: "must be a path to a JSONL file" }).optional().describe("one request message per line, rotated"),
+  metadata: external_exports.record(external_exports.string(), external_exports.string({ error: "metadata values must be strings" })).optional(),
+  channels: positiveInt.max(256, { error: "must be at most 256" }).optional().describe("HTTP/2 connections the calls are spread over (default 1)"),
+  deadline: durationIn(1, 10 * 6e4, "1ms to 10m").optional().describe("per-call deadline (default: the scenario request-timeout, 10s)")
+});
+
+// src/protocols/ws/schema.ts
+var wsUrl = withPort(
+  external_exports.string({ error: "must be a ws:// or wss:// URL" }).regex(/^wss?:\/\/[^\s/]+(\/\S*)?$/, { error: "must be a ws:// or wss:// URL" }),
+  "must be a ws:// or wss:// URL with a port from 1 to 65535"
+);
+var websocket = external_exports.strictObject({
+  url: wsUrl.describe("may hold {{peer}}, the peer's number"),
+  headers: external_exports.record(external_exports.string(), external_exports.string({ error: "header values must be strings" })).optional(),
+  hello: external_exports.array(textOrJson).optional().describe("messages each peer sends once after it connects (not measured): {{peer}}"),
+  "hello-reply": external_exports.boolean({ error: "must be true or false" }).optional().describe(
+    "a peer is connected (and sending starts) only once a message answers its hello: for a server that registers peers asynchronously"
+  ),
+  message: textOrJson.describe(
+    "the measured message: {{id}} (required: acks and pushes are matched by it), {{peer}}, {{other}} (a random other peer), {{n}}"
+  ),
+  json: external_exports.boolean({ error: "must be true or false" }).optional().describe("the string templates are JSON: checked when the config is read (objects always are)"),
+  push: external_exports.enum(["one", "all", "none"], { error: "must be one, all or none" }).optional().describe(
+    "who else gets each message: one other peer (default; the first to get it is its push), all other peers (a broadcast: every delivery counts, delivery = deliveries ÷ (messages × other peers)), or none (an echo server: only the ack is awaited)"
+  ),
+  drain: durationIn(0, 10 * 6e4, "0s to 10m").optional().describe("how long acks and pushes may still arrive after the last send (default 5s)"),
+  thresholds: external_exports.strictObject({ push: entryThresholds, connect: entryThresholds }).optional().describe("gates on push latency and on connect time (the phase's own thresholds gate the ack)")
+});
+
+// src/protocols/schema.ts
+var SCENARIO_PROTOCOL_KEYS = {
+  request: request.optional().describe("the one request of every phase (or give requests, a mix)"),
+  requests: external_exports.array(mixEntry, { error: "must be a list of requests" }).min(1, { error: "must list at least one request" }).optional().describe("a request mix: each phase sends these by weight, results per entry and for the whole phase"),
+  flow: external_exports.array(flowStep, { error: "must be a list of steps" }).min(1, { error: "must list at least one step" }).max(20, { error: "must list at most 20 steps" }).optional().describe(
+    "a flow: each iteration sends these steps in order on one connection, the next once the previous is answered; values a step extracts fill {{name}} in the later steps; results per step, and for the iteration"
+  ),
+  grpc: grpcSpec.optional().describe("a gRPC scenario instead of HTTP requests: unary calls, closed or open loop, results by status"),
+  websocket: websocket.optional().describe("a WebSocket scenario instead of HTTP requests: peers × messages phases, ack/push/delivery")
+};
+var SCENARIO_PROTOCOL_EXTRAS = {
+  iteration: external_exports.strictObject({
+    thresholds: entryThresholds.describe(
+      "gates on a flow's iterations (first step's write to last step's answer; rps: iterations per second)"
+    )
+  }).optional().describe("with flow: the iteration's own results, gated by these thresholds (without: reported only)"),
+  hook: external_exports.string({ error: "must be a path to an ES module (.mjs or .js)" }).regex(/\.(mjs|js)$/, { error: "must be a path to an ES module (.mjs or .js)" }).optional().describe(
+    "a script hook: a single-file ES module run in the runner's engine threads. HTTP (one HTTP/1.1 request): request(ctx) builds each request, check(response, ctx) judges each response. WebSocket: hello(peer) makes a peer's hello messages, reply(peer, text) reads the answer to them, message(peer, text) makes the text each message sends"
+  ),
+  data: external_exports.strictObject({
+    file: external_exports.string({ error: "must be a path to a .csv or .jsonl file" }).regex(/\.(csv|jsonl|ndjson)$/i, { error: "must be a path to a .csv or .jsonl file" }).describe("a CSV file with a header row, or JSONL (one object per line); a path inside the workspace"),
+    order: external_exports.enum(["sequential", "random"], { error: "must be sequential or random" }).optional().describe("which row a request takes: the next one (default), or one at random")
+  }).optional().describe("rows that feed the scenario's requests: {{ data.COLUMN }} in its url, headers, body and bodies (HTTP)")
+};
+
+// src/config-parts/phase-schema.ts
+function levelUpTo(max2, integer2) {
+  const error62 = `must be ${integer2 ? "an integer" : "a number"} from 0 to ${max2.toLocaleString("en-US")}`;
+  const n = external_exports.number({ error: error62 }).min(0, { error: error62 }).max(max2, { error: error62 });
+  return integer2 ? n.int({ error: error62 }) : n;
+}
+var stage = external_exports.strictObject({
+  duration: phaseDuration.describe("how long the level takes to move to this stage's (100ms to 24h)"),
+  rate: levelUpTo(BOUNDS.rate, false).optional().describe("open loop: the arrival rate at the end of this stage"),
+  connections: levelUpTo(BOUNDS.connections, true).optional().describe("closed loop: the connections at the end of this stage"),
+  target: levelUpTo(BOUNDS.rate, false).optional().describe("k6's name: the phase's rate (open loop) or connections (closed loop) at the end of this stage")
+});
+var phase = external_exports.strictObject({
+  name: name.optional().describe("names the phase in baselines and reports; derived when omitted"),
+  connections: intIn(1, BOUNDS.connections).optional().describe(
+    "closed loop: concurrent connections (with stages, the count it starts from, default 0); open loop: sockets, default max-in-flight"
+  ),
+  duration: phaseDuration.optional().describe("100ms to 24h"),
+  requests: intIn(1, BOUNDS.requests).optional().describe("closed loop: stop after this many responses"),
+  amount: intIn(1, BOUNDS.requests).optional().describe("autocannon's name for requests"),
+  rate: numberUpTo(BOUNDS.rate).optional().describe("open loop: fixed arrival rate, requests per second (with stages, the rate it starts from, default 0)"),
+  stages: external_exports.array(stage).min(1, { error: "must list at least one stage" }).max(50, { error: "must list at most 50 stages" }).optional().describe(
+    "a ramp (k6 stages): the rate (open loop) or connections (closed loop) move linearly through each stage; the phase lasts their durations added up"
+  ),
+  pipelining: intIn(1, BOUNDS.pipelining).optional().describe(
+    "closed loop, HTTP: requests each connection keeps in flight, written back to back (autocannon's pipelining; default 1)"
+  ),
+  streams: intIn(1, BOUNDS.streams).optional().describe(
+    "HTTP/2 (request.http: 2): requests each connection keeps in flight as concurrent streams (h2load's -m; default 1)"
+  ),
+  "max-in-flight": intIn(1, BOUNDS.maxInFlight).optional().describe("open loop: bound on outstanding requests (default 1000; also bounded by connections)"),
+  peers: intIn(1, BOUNDS.peers).optional().describe("WebSocket: connected peers (at least 2)"),
+  messages: intIn(1, BOUNDS.messages).optional().describe("WebSocket: messages each peer sends")
+});
+
+// src/config/schema.ts
+var PROBE_ERROR = "must be an http://, https://, tcp://host:port or grpc://host:port[/service] URL";
+var probeUrl = withPort(
+  external_exports.string({ error: PROBE_ERROR }).regex(
+    new RegExp(
+      `^(?:https?://[^\\s/]+(?:/\\S*)?|${TCP_PROBE_URL.source.slice(1, -1)}|${GRPC_PROBE_URL.source.slice(1, -1)})$`
+    ),
+    { error: PROBE_ERROR }
+  ),
+  `${PROBE_ERROR} with a port from 1 to 65535`
+);
+var sweep = external_exports.strictObject({
+  connections: external_exports.array(intIn(1, BOUNDS.connections)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  rate: external_exports.array(numberUpTo(BOUNDS.rate)).min(1, { error: "must list at least one level" }).max(50, { error: "must list at most 50 levels" }).optional(),
+  duration: phaseDuration,
+  warmup: warmup.optional()
+});
+var trials = external_exports.number({ error: "must be an integer from 1 to 100" }).int({ error: "must be an integer from 1 to 100" }).min(1, { error: "must be an integer from 1 to 100" }).max(100, { error: "must be an integer from 1 to 100" });
+var scenario = external_exports.strictObject({
+  name,
+  ...SCENARIO_PROTOCOL_KEYS,
+  phases: external_exports.array(phase, { error: "must be a list of phases" }).min(1, { error: "must list at least one phase" }),
+  warmup: warmup.optional(),
+  "warmup-later": warmupLater.optional(),
+  "accept-failing": acceptFailing.optional(),
+  trials: trials.optional(),
+  "request-timeout": requestTimeout.optional(),
+  thresholds: thresholds.optional(),
+  sweep: sweep.optional(),
+  ...SCENARIO_PROTOCOL_EXTRAS
+});
+var envValue = external_exports.union(
+  [external_exports.string().regex(/^[^\0]*$/, { error: "cannot hold a NUL character" }), external_exports.number(), external_exports.boolean()],
+  { error: "must be a string, number or boolean" }
+);
+var historySchema = external_exports.strictObject({
+  "min-shift": percent.refine((v) => (parsePercent(v) ?? Infinity) <= 10, { error: "must be a percentage from 0% to 1000%" }).optional().describe("the smallest level shift reported, relative to the level before it (default 5%)"),
+  alpha: external_exports.number({ error: "must be a number from 0.001 to 0.2" }).min(1e-3, { error: "must be a number from 0.001 to 0.2" }).max(0.2, { error: "must be a number from 0.001 to 0.2" }).optional().describe(
+    "the most a level shift's p may be to be reported (its permutation test's; default 0.01). Below 0.01 more shuffles are run, so that the test can reach it"
+  )
+});
+var configSchema = external_exports.strictObject({
+  version: external_exports.literal(1, { error: "must be 1" }),
+  target: httpUrl2.optional().describe(
+    "a service that is already running (staging, or one you started) instead of sut: its base URL; request URLs may then be paths under it. Nothing is booted; the runner joins runner.network (default the host's)"
+  ),
+  sut: external_exports.strictObject({
+    compose: external_exports.union([external_exports.string(), external_exports.array(external_exports.string()).min(1)], {
+      error: "must be a path or a list of paths"
+    }).optional().describe(
+      "the compose file, or a list (compose -f a -f b). Default: the files compose loads by default from the config's directory: the first of compose.yaml, compose.yml, docker-compose.yml, docker-compose.yaml, and the first override (compose.override.yml, …) when there is one"
+    ),
+    services: external_exports.array(external_exports.string()).optional(),
+    build: external_exports.boolean({ error: "must be true or false" }).optional(),
+    env: external_exports.record(
+      external_exports.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a variable name of [A-Za-z0-9_]" }),
+      envValue
+    ).optional(),
+    orchestrator: external_exports.enum(["compose", "swarm"], { error: "must be compose or swarm" }).optional().describe(
+      "compose (default): docker compose up on one engine; swarm: the same compose files deployed as a stack on the Docker Swarm the engine manages, the runners a replicated job beside it"
+    ),
+    ready: external_exports.array(
+      external_exports.strictObject({
+        url: probeUrl.describe(
+          "http(s)://: ready when it answers 2xx/3xx; tcp://host:port: ready when it accepts a connection (a database); grpc://host:port[/service]: ready when the gRPC health protocol answers SERVING"
+        ),
+        timeout: durationIn(1e3, HOUR, "1s to 1h").optional().describe("default 60s")
+      })
+    ).optional(),
+    profile: external_exports.record(
+      external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a compose service name" }),
+      httpUrl2
+    ).optional().describe(
+      "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose"
+    )
+  }).optional().describe("the service under test, booted from compose files (or give target: a running service)"),
+  runner: external_exports.strictObject({
+    image: external_exports.string().min(1).optional().describe("any image with Node >= 20 (default node:22-slim)"),
+    cpus: numberUpTo(BOUNDS.cpus).optional(),
+    workers: positiveInt.max(64, { error: "must be at most 64" }).optional(),
+    network: external_exports.string({ error: "must be a Docker network name, or host" }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: "must be a Docker network name, or host" }).optional().describe("with target: the Docker network the runner joins (default host: the host's own network)"),
+    replicas: intIn(1, BOUNDS.replicas).optional().describe(
+      "runner containers sharing the load on a Docker Swarm (default 1): one replicated job, every replica its share, their histograms merged; needs sut.orchestrator: swarm or target on an overlay runner.network"
+    ),
+    placement: external_exports.strictObject({
+      constraints: external_exports.array(
+        external_exports.string({ error: "must be a swarm placement constraint (node.role!=manager)" }).max(200, { error: "must be at most 200 characters" }).regex(
+          /^(node\.(id|hostname|role|platform\.os|platform\.arch)|(node|engine)\.labels\.[A-Za-z0-9_.-]+)\s*(==|!=)\s*[^\s\0].*$/,
+          {
+            error: "must be a swarm placement constraint: node.id, node.hostname, node.role, node.platform.os, node.platform.arch, node.labels.NAME or engine.labels.NAME, then == or !=, then a value"
+          }
+        )
+      ).max(20, { error: "must list at most 20 constraints" }).optional().describe("swarm placement constraints for the runner replicas (node.labels.loadgen==true)"),
+      "max-per-node": intIn(1, BOUNDS.replicas).optional().describe("at most this many runner replicas on one node (spread them over the nodes)")
+    }).optional().describe("where the runner replicas run on the swarm"),
+    "start-lead": durationIn(1e3, 10 * 6e4, "1s to 10m").optional().describe(
+      "on a swarm: how far ahead of creating a trial’s replicas their common start lies, for the swarm to schedule and start them and for their ready probes (default 15s); a replica not ready by then fails the trial as late"
+    )
+  }).optional(),
+  gate: external_exports.strictObject({
+    against: external_exports.enum(["baselines", "base-ref"], { error: "must be baselines or base-ref" }).optional().describe(
+      "what a pull request is gated against with mode auto: committed baselines (default) or the base commit, run in the same job (A/B)"
+    ),
+    confirm: external_exports.strictObject({
+      "max-trials": intIn(0, 100).optional().describe(
+        "a row outside its band but not yet significant gets more trials of its phase (more pairs in A/B), up to this many in all (default 12, grown per scenario up to 24 where a row could not otherwise reach its alpha; given, it is used as it is and a config it leaves a row unable to fail is refused; 0 turns confirmation off)"
+      ),
+      "max-time": durationIn(1e3, 24 * HOUR, "1s to 24h").optional().describe("the most wall time one phase's extra trials may take (default 10m)")
+    }).optional().describe("confirmation by more trials"),
+    "early-look": external_exports.union([intIn(2, 100, ", or off"), external_exports.literal("off")], { error: "must be an integer from 2 to 100, or off" }).optional().describe(
+      "after this many trials (pairs in A/B) a phase whose every row is clearly inside its band (its change's 95% upper bound below the band's edge) stops there; a phase with more trials than this runs the rest only when a row is not clear (default 3; off: every phase runs all its trials)"
+    ),
+    busy: external_exports.union(
+      [
+        external_exports.strictObject({
+          others: external_exports.number({ error: "must be a number from 1 to 1000" }).min(1, { error: "must be a number from 1 to 1000" }).max(1e3, { error: "must be a number from 1 to 1000" }).optional().describe(
+            "other processes' CPU plus steal, in % of one core (100: one core busy), from which a trial counts as taken on a busy machine (default 50)"
+          ),
+          repeats: intIn(0, 100).optional().describe(
+            "the most trials a run repeats because the machine was busy while they ran (in A/B each side's trial counts, and only the busy side runs again); the busy one is kept aside, not judged (default: twice the trials the run plans, both sides in A/B, at least 10, and two more for each extra trial confirmation runs)"
+          )
+        }),
+        external_exports.literal("on"),
+        external_exports.literal("off")
+      ],
+      {
+        error: "must be on, off, or { others, repeats } (either may be left out)"
+      }
+    ).optional().describe(
+      "the noise sentinel acted on (where perf-gate runs beside the Docker engine): a trial taken while other processes used the machine is repeated, and a row whose judged trials still include one cannot regress on a metric that scales (it is inconclusive instead). on (the default, where the machine can be read): others 50, over the window or its busiest quarter second; repeats twice the trials the run plans, at least 10; with target, steal alone. off: readings are only reported. { others, repeats }: on, tuned"
+    ),
+    "run-alpha": external_exports.union(
+      [
+        external_exports.number({ error: "must be a number between 0 and 0.5, or off" }).gt(0, { error: "must be a number between 0 and 0.5, or off" }).max(0.5, { error: "must be a number between 0 and 0.5, or off" }),
+        external_exports.literal("off")
+      ],
+      { error: "must be a number between 0 and 0.5, or off" }
+    ).optional().describe(
+      "a run's false-alarm budget (0.01: at most 1% of unchanged runs raise any alarm): split evenly over the run's gated phases, the rows of one phase tested together; a stricter threshold alpha is kept (default 0.01; off: each row at its own alpha)"
+    ),
+    bands: external_exports.enum(["judge", "inform"], { error: "must be judge or inform" }).optional().describe(
+      "judge (default): a change beyond a relative band (regress, floor) fails the gate once significant; inform: relative rows are shown as information and never fail, only absolute limits (below, max, min) and new error classes do: a one-shot run as hey and k6 users make them (trials: 1)"
+    )
+  }).optional(),
+  ab: external_exports.strictObject({
+    pairs: positiveInt.min(2, { error: "must be at least 2" }).max(50, { error: "must be at most 50" }).optional().describe("interleaved base/head trial pairs in A/B mode (default 6)")
+  }).optional(),
+  history: historySchema.optional().describe(
+    "which level shifts over the trend history (--history, the Action's history or history-branch) the report and the trend page name"
+  ),
+  setup: setupSchema.optional(),
+  defaults: external_exports.strictObject({
+    warmup: warmup.optional(),
+    "warmup-later": warmupLater.optional(),
+    "accept-failing": acceptFailing.optional(),
+    trials: trials.optional(),
+    "request-timeout": requestTimeout.optional(),
+    thresholds: thresholds.optional()
+  }).optional(),
+  scenarios: external_exports.array(scenario, { error: "must be a list of scenarios" }).min(1, { error: "must list at least one scenario" })
+}).describe("perf-gate configuration (perf-gate.yml)");
+function configJsonSchema() {
+  const schema = external_exports.toJSONSchema(configSchema, {
+    io: "input",
+    target: "draft-2020-12",
+    override: (ctx) => {
+      if (!percentileSchemas.has(ctx.zodSchema)) return;
+      const { additionalProperties } = ctx.jsonSchema;
+      if (typeof additionalProperties === "object") {
+        ctx.jsonSchema.patternProperties = { [PERCENTILE_KEY_PATTERN]: additionalProperties };
+        ctx.jsonSchema.additionalProperties = false;
+      }
+    }
+  });
+  const extensions = { "^x-": {} };
+  const scenarios = schema.properties.scenarios?.items;
+  if (scenarios) scenarios.patternProperties = extensions;
+  return { ...schema, patternProperties: extensions, oneOf: [{ required: ["sut"] }, { required: ["target"] }] };
 }
 
 // src/config/load.ts

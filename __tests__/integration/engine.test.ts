@@ -29,7 +29,7 @@ import { loadHook } from '../../runner/src/hook.js';
 import { waitReady } from '../../runner/src/ready.js';
 import { survey } from '../../runner/src/survey.js';
 import { runGrpcClosed, runGrpcOpen } from '../../runner/src/grpc.js';
-import { encodeGrpcCalls, loadProto } from '../../src/config/proto.js';
+import { encodeGrpcCalls, loadProto } from '../../src/config-parts/proto.js';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { EngineTally } from '../../runner/src/tally.js';
 import { ROOT } from './helpers.js';

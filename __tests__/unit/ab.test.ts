@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareAbScenario, pairedChange } from '../../src/compare/ab.js';
-import type { Scenario, Thresholds } from '../../src/config/types.js';
+import type { Scenario, Thresholds } from '../../src/config-parts/types.js';
 import type { AbInfo, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { type Measure, phase, resultsFile } from './fixtures.js';
 

@@ -20,7 +20,7 @@ import { environmentError, usageError } from '../../src/common/errors.js';
 import { reportMarker } from '../../src/report/markdown.js';
 import type { RunOptions, RunOutcome } from '../../src/run/contract.js';
 import { comparison, phase, resultsFile } from './fixtures.js';
-import { DEFAULT_SHIFTS } from '../../src/config/types.js';
+import { DEFAULT_SHIFTS } from '../../src/config-parts/types.js';
 
 const CONFIG = `version: 1
 sut: { compose: docker-compose.yml }

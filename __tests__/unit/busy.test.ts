@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { BusySettings, Config } from '../../src/config/types.js';
+import type { BusySettings, Config } from '../../src/config-parts/types.js';
 import {
   busyRepeats,
   busyTrials,

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { compareScenario } from '../../src/compare/compare.js';
 import type { MetricName } from '../../src/metrics/registry.js';
-import type { Threshold } from '../../src/config/types.js';
+import type { Threshold } from '../../src/config-parts/types.js';
 import type { BaselineFile, Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 
 export const scenario = (phases: PhaseResult[], scenarioHash = 'sha256:same'): ScenarioResult => ({

@@ -7,7 +7,7 @@ import {
   sortForReport,
 } from '../../src/compare/compare.js';
 import type { MetricName } from '../../src/metrics/registry.js';
-import type { Threshold, Thresholds } from '../../src/config/types.js';
+import type { Threshold, Thresholds } from '../../src/config-parts/types.js';
 import type { BaselineFile, Comparison, PhaseResult, Verdict } from '../../src/results/types.js';
 import { baselineFile, compareOne, scenario } from './compare-fixtures.js';
 import { type Measure, measure, phase, steadyPhase, usage10 as usage } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeProblems, projectNames, startedServices } from '../../src/docker/compose-check.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 import type { ComposeModel } from '../../src/docker/compose.js';
 
 const MODEL: ComposeModel = {

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 
 export const FILE = '/ws/perf-gate.yml';
 export const stubResolver = (path: string): string => `/ws/${path}`;

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDataFile } from '../../src/config/data-file.js';
+import { parseDataFile } from '../../src/config-parts/data-file.js';
 import { loadConfig } from '../../src/config/load.js';
 import { UserError } from '../../src/common/errors.js';
 import { hashesOf, bodiesReader, planRun } from '../../src/run/plan.js';

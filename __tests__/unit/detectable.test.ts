@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { detectableSaid } from '../../src/compare/detectable.js';
 import { AGAINST_BASELINES } from '../../src/compare/judging.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 import type { BaselineFile } from '../../src/results/types.js';
 import { baselineOf, phase } from './fixtures.js';
 

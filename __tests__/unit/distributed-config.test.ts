@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { onSwarm } from '../../src/config/distributed.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 
 const parse = (text: string) => parseConfigText(text, '/ws/perf-gate.yml', (p) => `/ws/${p}`);
 

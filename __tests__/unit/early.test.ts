@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Thresholds } from '../../src/config/types.js';
+import type { Thresholds } from '../../src/config-parts/types.js';
 import {
   describeBounds,
   earlyLookAb,

@@ -10,7 +10,7 @@ import { AGAINST_BASELINES, PAIRED } from '../../src/compare/judging.js';
 import { confirmationReach } from '../../src/compare/reach.js';
 import { familyMembers, withFamily } from '../../src/compare/run-budget.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config, Family, Thresholds } from '../../src/config/types.js';
+import type { Config, Family, Thresholds } from '../../src/config-parts/types.js';
 import { judgedVerdict } from '../../src/modes/judged.js';
 import type { PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { renderMarkdown } from './render-markdown.js';

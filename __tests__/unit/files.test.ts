@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import { baselinePath, scenarioHash, stableStringify, writeFileAtomic } from '../../src/results/files.js';
 import { targetOf } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_THRESHOLDS } from '../../src/compare/compare.js';
 import { gateResults } from '../../src/compare/gate.js';
-import type { Thresholds } from '../../src/config/types.js';
+import type { Thresholds } from '../../src/config-parts/types.js';
 import type {
   BaselineFile,
   Comparison,

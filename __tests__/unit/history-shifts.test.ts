@@ -9,7 +9,7 @@ import {
 } from '../../src/history/history.js';
 import { renderShifts } from '../../src/report/trend.js';
 import { historyShifts, shiftOptions, shiftSettingsOf } from '../../src/history/shifts.js';
-import { DEFAULT_SHIFTS, type ShiftSettings } from '../../src/config/types.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../../src/config-parts/types.js';
 
 const MACHINE = { cpuModel: 'Xeon', cores: 2 };
 

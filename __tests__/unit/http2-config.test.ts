@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config, Scenario } from '../../src/config/types.js';
+import type { Config, Scenario } from '../../src/config-parts/types.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { openLoopLimits } from '../../src/runner-kit/plan.js';
 import { scenarioHash } from '../../src/results/files.js';

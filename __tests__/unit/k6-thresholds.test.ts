@@ -1,7 +1,7 @@
 // k6-style threshold strings as sugar for perf-gate's rules (issue 21): what each expression means,
 // and one line for each that cannot mean anything here.
 import { describe, expect, it } from 'vitest';
-import { k6Rule, thresholdRules } from '../../src/config/k6-thresholds.js';
+import { k6Rule, thresholdRules } from '../../src/config-parts/k6-thresholds.js';
 
 describe('k6Rule', () => {
   it.each<[string, string, unknown]>([

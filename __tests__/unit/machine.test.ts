@@ -18,7 +18,7 @@ import {
 } from '../../src/stats/machine.js';
 import { phase, resultsFile, trial } from './fixtures.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 import { projectConfig } from './run-harness.js';
 import { createHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 

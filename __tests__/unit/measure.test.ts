@@ -8,7 +8,7 @@ import { compareAbScenario } from '../../src/compare/ab.js';
 import { quietPairs } from '../../src/compare/busy.js';
 import { compareScenario } from '../../src/compare/compare.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import { createHistogram, encodeHistogram } from '../../src/runner-kit/histogram.js';
 import type { BaselineFile, ScenarioResult } from '../../src/results/types.js';
 import type { WarmupWindows } from '../../src/runner-kit/plan.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeBand, formatMetricValue } from '../../src/compare/compare.js';
 import { metricValue } from '../../src/compare/metrics.js';
 import { RUNNER_KEY, type MetricName } from '../../src/metrics/registry.js';
-import type { Threshold } from '../../src/config/types.js';
+import type { Threshold } from '../../src/config-parts/types.js';
 import { compareOne } from './compare-fixtures.js';
 import { type Measure, phase, steadyPhase, usage10 as usage } from './fixtures.js';
 

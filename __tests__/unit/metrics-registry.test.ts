@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { direction, isLatency, metricValue, unmeasured } from '../../src/compare/metrics.js';
 import { formatMetricValue } from '../../src/compare/compare.js';
-import { configJsonSchema, RESOURCE_METRICS } from '../../src/config/schema.js';
-import { k6Rule } from '../../src/config/k6-thresholds.js';
+import { configJsonSchema } from '../../src/config/schema.js';
+import { RESOURCE_METRICS } from '../../src/config-parts/schema-parts.js';
+import { k6Rule } from '../../src/config-parts/k6-thresholds.js';
 import {
   cpuPerSuccess,
   isMetricName,

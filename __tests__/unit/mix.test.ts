@@ -9,7 +9,7 @@ import { compareScenario } from '../../src/compare/compare.js';
 import { compareAbScenario } from '../../src/compare/ab.js';
 import { expandPlan } from '../../src/config/env.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config, Scenario } from '../../src/config/types.js';
+import type { Config, Scenario } from '../../src/config-parts/types.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { createHistogram, decodeHistogram, encodeHistogram, recordUs } from '../../src/runner-kit/histogram.js';
 import { scenarioHash } from '../../src/results/files.js';

@@ -16,7 +16,7 @@ import { confirmationReach } from '../../src/compare/reach.js';
 import { locateProblems } from '../../src/config/lines.js';
 import { parseConfigText } from '../../src/config/load.js';
 import type { MetricName } from '../../src/metrics/registry.js';
-import type { Config, Scenario } from '../../src/config/types.js';
+import type { Config, Scenario } from '../../src/config-parts/types.js';
 import { isPercentileMetric, parsePercentileKey } from '../../src/metrics/percentile.js';
 import {
   createHistogram,

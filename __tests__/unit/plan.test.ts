@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { parseBodiesJsonl } from '../../src/config/bodies.js';
 import { EVENT_MARKER, type RunnerEvent } from '../../src/runner-kit/plan.js';

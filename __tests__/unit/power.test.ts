@@ -20,7 +20,7 @@ import { spendAlpha } from '../../src/compare/confirm.js';
 import { mannWhitneyApprox, mannWhitneyGreater } from '../../src/stats/mann-whitney.js';
 import { signedRankApprox, signedRankGreater } from '../../src/stats/wilcoxon.js';
 import type { MetricName } from '../../src/metrics/registry.js';
-import type { Thresholds } from '../../src/config/types.js';
+import type { Thresholds } from '../../src/config-parts/types.js';
 import type { Comparison, PhaseResult, ScenarioResult } from '../../src/results/types.js';
 import { renderMarkdown } from './render-markdown.js';
 import { measure, phase, resultsFile, baselineOf } from './fixtures.js';

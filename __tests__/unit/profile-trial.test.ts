@@ -24,7 +24,7 @@ import type { Comparison } from '../../src/results/types.js';
 import { evenHistogram } from './fixtures.js';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import { type MeasureContext, profileTrials, type TrialRunner } from '../../src/session/measure.js';
 
 const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');

@@ -11,14 +11,8 @@ import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
 import { configJsonSchema } from '../../src/config/schema.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../../src/runner-kit/plan.js';
-import {
-  type HostProtocol,
-  planProtocolOf,
-  PROTOCOLS,
-  rawKind,
-  type RawScenario,
-  type TargetOf,
-} from '../../src/protocols/index.js';
+import { type HostProtocol, planProtocolOf, PROTOCOLS, rawKind, type TargetOf } from '../../src/protocols/index.js';
+import type { RawScenario } from '../../src/protocols/schema.js';
 import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/runner-kit/protocols.js';
 
 /** One plan target of every kind. */

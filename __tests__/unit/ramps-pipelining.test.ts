@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 import { expectedSamples } from '../../src/compare/reach.js';
 
 type Raw = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { AGAINST_BASELINES, type Judging, PAIRED } from '../../src/compare/judgi
 import { confirmationReach } from '../../src/compare/reach.js';
 import { withFamily } from '../../src/compare/run-budget.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 import { jointMannWhitney, jointSignedRank } from '../../src/stats/joint.js';
 import { seededRandom } from '../../src/stats/random.js';
 

@@ -6,7 +6,7 @@ import { AGAINST_BASELINES, type Judging, PAIRED } from '../../src/compare/judgi
 import { confirmationReach, together } from '../../src/compare/reach.js';
 import { modeOf } from '../../src/modes/index.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config } from '../../src/config/types.js';
+import type { Config } from '../../src/config-parts/types.js';
 
 type Raw = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import { sweepScenarios } from '../../src/modes/sweep.js';
 
 const base: Scenario = {

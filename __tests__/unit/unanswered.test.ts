@@ -1,6 +1,6 @@
 // A phase without a single successful response is never a baseline and never a pass (issue 20, class 5).
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/config/types.js';
+import type { Scenario } from '../../src/config-parts/types.js';
 import type { ScenarioResult } from '../../src/results/types.js';
 import { failingRows, unansweredPhase } from '../../src/results/unanswered.js';
 import { phase, type Measure } from './fixtures.js';

@@ -7,7 +7,7 @@ import { compareScenario, describeBand } from '../../src/compare/compare.js';
 import { metricValue, unmeasured } from '../../src/compare/metrics.js';
 import { expandPlan } from '../../src/config/env.js';
 import { parseConfigText } from '../../src/config/load.js';
-import type { Config, Scenario } from '../../src/config/types.js';
+import type { Config, Scenario } from '../../src/config-parts/types.js';
 import { buildPlan } from '../../src/run/runner-plan.js';
 import { compileTemplate, idsIn, messageId, render } from '../../src/runner-kit/ws-template.js';
 import { scenarioHash } from '../../src/results/files.js';

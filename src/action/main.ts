@@ -13,7 +13,7 @@ import {
   parseHistory,
 } from '../history/history.js';
 import { historyPage } from '../report/history-html.js';
-import type { ShiftSettings } from '../config/types.js';
+import type { ShiftSettings } from '../config-parts/types.js';
 import { EXIT_USAGE, UserError } from '../common/errors.js';
 import { isReportMode, type ModeInput, modeOf, shiftedLine, shiftedRows } from '../modes/index.js';
 import { buildRunRequest } from '../run/request.js';

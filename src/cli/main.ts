@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { bodiesLines, configProblems, defaultWorkspace, loadConfig, readConfig } from '../config/load.js';
 import { configJsonSchema, historySchema } from '../config/schema.js';
 import { shiftSettings } from '../config/normalize.js';
-import type { Config, ShiftSettings } from '../config/types.js';
+import type { Config, ShiftSettings } from '../config-parts/types.js';
 import { gateResults } from '../compare/gate.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_REGRESSION, EXIT_USAGE, UserError, usageError } from '../common/errors.js';
 import { appendHistory, historyEntry, parseHistory } from '../history/history.js';

@@ -5,7 +5,7 @@
 // p ≤ alpha. Absolute limits, generator-bound phases and new error classes work as in the gate.
 import { busyTrials, busyVerdict, quietPairs, quietVerdict } from './busy.js';
 import type { MetricName } from '../metrics/registry.js';
-import type { Threshold, Thresholds } from '../config/types.js';
+import type { Threshold, Thresholds } from '../config-parts/types.js';
 
 /**
  * A/B's bands when a scenario has none: half the gate's. Both sides share the run's noise and drift

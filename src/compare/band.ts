@@ -1,5 +1,5 @@
 // Pure: whether a threshold has a band (a leaf, so the family and the comparison can both read it).
-import type { Threshold } from '../config/types.js';
+import type { Threshold } from '../config-parts/types.js';
 
 /** A threshold with a band (a relative or absolute change) is compared with a baseline by a test. */
 export function hasBand(t: Threshold): boolean {

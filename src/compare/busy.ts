@@ -9,7 +9,7 @@
 //   which hides a regression rather than raising one (the report's machine line names them).
 // Counts (errors, new error classes) are not made slower by a busy machine's CPU and are judged as
 // before.
-import { type BusySettings, DEFAULT_BUSY_REPEATS, type Scenario } from '../config/types.js';
+import { type BusySettings, DEFAULT_BUSY_REPEATS, type Scenario } from '../config-parts/types.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { type Comparison, ofPhase, type PhaseResult, type ScenarioResult } from '../results/types.js';
 

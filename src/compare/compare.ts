@@ -2,7 +2,7 @@
 // absolute limits with or without a baseline, Mann–Whitney confirmation over at most two looks
 // (confirm.ts), enough samples beyond a gated percentile, new error classes, stale baselines.
 import { type Measured, type MetricName, isMetricName, metricOf } from '../metrics/registry.js';
-import type { Threshold, Thresholds } from '../config/types.js';
+import type { Threshold, Thresholds } from '../config-parts/types.js';
 import type {
   BaselineFile,
   Comparison,

@@ -4,7 +4,7 @@
 // trials and confirmation cap the config gives and the run's false-alarm budget: every passing row
 // then carries `detectable` (compare/power.ts), the smallest change its test confirms. A model, said
 // where it is printed: the run's own trials decide.
-import type { Scenario } from '../config/types.js';
+import type { Scenario } from '../config-parts/types.js';
 import { protocolOf } from '../protocols/index.js';
 import type { BaselineFile, Comparison, ScenarioResult } from '../results/types.js';
 import { compareScenario } from './compare.js';

@@ -18,7 +18,7 @@
 // of those run, other limits on the trials that ran. New error classes are looked for in the trials
 // that ran.
 import { type MetricName, metricOf, isMetricName } from '../metrics/registry.js';
-import type { Threshold, Thresholds } from '../config/types.js';
+import type { Threshold, Thresholds } from '../config-parts/types.js';
 import {
   type BaselineFile,
   type Comparison,

@@ -6,7 +6,7 @@
 // p99 and rps are not charged three times. A run raises a false alarm with probability at most the
 // budget: the sum over phases of their shares. The plan counts the phases (run-budget.ts).
 import type { MetricName } from '../metrics/registry.js';
-import type { Threshold, Thresholds, Family } from '../config/types.js';
+import type { Threshold, Thresholds, Family } from '../config-parts/types.js';
 import type { PhaseResult } from '../results/types.js';
 import { judgedBand } from './band.js';
 import { SAMPLES } from '../stats/joint.js';

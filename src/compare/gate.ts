@@ -1,5 +1,5 @@
 // Pure: applies the comparison to a whole results file, given the baselines found for it.
-import type { Thresholds } from '../config/types.js';
+import type { Thresholds } from '../config-parts/types.js';
 import type { BaselineFile, Provenance, ResultsFile, ScenarioResult } from '../results/types.js';
 import { BUILTIN_THRESHOLDS, compareScenario, overallVerdict, type OverallVerdict } from './compare.js';
 

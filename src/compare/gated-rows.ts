@@ -3,7 +3,7 @@
 // `http_req_duration: ['p(95)<200']` never catches a +50% below 200 ms), a flow's or mix's own phase
 // rows apart from its steps' or entries', and what measuring costs in wall time.
 import type { MetricName } from '../metrics/registry.js';
-import type { Config, Scenario, Threshold, Thresholds } from '../config/types.js';
+import type { Config, Scenario, Threshold, Thresholds } from '../config-parts/types.js';
 import { protocolOf } from '../protocols/index.js';
 import { hasBand } from './band.js';
 import { BUSY_REPEATS_PER_TRIAL, busyRepeats, plannedTrials } from './busy.js';

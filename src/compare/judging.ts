@@ -2,7 +2,7 @@
 // against a baseline's trials (Mann–Whitney), or base and head in interleaved pairs (signed ranks). What
 // differs between them is here, so the reach check and `gate.bands: inform` read one object instead of
 // asking which mode runs.
-import type { Scenario, Thresholds } from '../config/types.js';
+import type { Scenario, Thresholds } from '../config-parts/types.js';
 import { AB_BUILTIN_THRESHOLDS, AB_DEFAULT_ALPHA } from './ab.js';
 import { BUILTIN_THRESHOLDS, DEFAULT_ALPHA } from './compare.js';
 import { smallestMannWhitneyP, smallestSignedRankP } from './confirm.js';

@@ -1,6 +1,6 @@
 // Pure: the value of each gated metric in a phase (merged) and per trial, and its direction.
 import type { MetricName } from '../metrics/registry.js';
-import type { Thresholds } from '../config/types.js';
+import type { Thresholds } from '../config-parts/types.js';
 import { isPercentileMetric, type PercentileMetric, quantileOf } from '../metrics/percentile.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import { failureKinds } from '../runner-kit/measurement.js';

@@ -14,7 +14,7 @@
 // crosses alpha (where the caller has one), by galloping to a bracket and bisecting in it, so the exact
 // test is asked a few times near its answer rather than all the way down from ×101.
 import { type MetricName, metricOf } from '../metrics/registry.js';
-import type { Threshold } from '../config/types.js';
+import type { Threshold } from '../config-parts/types.js';
 import type { Comparison } from '../results/types.js';
 import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
 import { jointBound, type PhaseGroup } from './family.js';

@@ -12,7 +12,7 @@ import {
   type Threshold,
   type Thresholds,
   type Family,
-} from '../config/types.js';
+} from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
 import { rampSends } from '../runner-kit/ramp.js';

@@ -1,6 +1,6 @@
 // Pure: a run's false-alarm budget (gate.run-alpha) laid on the scenarios it judges: how many gated
 // phases share it (family.ts says how a phase's rows spend their share).
-import type { Scenario } from '../config/types.js';
+import type { Scenario } from '../config-parts/types.js';
 import { judgedBand } from './band.js';
 import type { Judging } from './judging.js';
 import { gatedSets } from './reach.js';

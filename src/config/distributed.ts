@@ -3,8 +3,9 @@
 // SUT is a stack (sut.orchestrator: swarm) or several replicas share the load on a target.
 import { openLoopLimits } from '../runner-kit/plan.js';
 import { protocolOf } from '../protocols/index.js';
-import { RESOURCE_METRICS, type RawConfig } from './schema.js';
-import type { Config, Scenario } from './types.js';
+import { RESOURCE_METRICS } from '../config-parts/schema-parts.js';
+import type { RawConfig } from './schema.js';
+import type { Config, Scenario } from '../config-parts/types.js';
 import { parseDurationMs } from '../common/units.js';
 
 /**

@@ -9,16 +9,16 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { usageError } from '../common/errors.js';
 import { normalizeConfig } from './normalize.js';
-import { readMessages } from './proto.js';
+import { readMessages } from '../config-parts/proto.js';
 import { PROTOCOLS } from '../protocols/index.js';
-import { K6_METRICS } from './k6-thresholds.js';
+import { K6_METRICS } from '../config-parts/k6-thresholds.js';
 import { keysAt } from './known-keys.js';
 import { locateProblems } from './lines.js';
 import { configJsonSchema, configSchema } from './schema.js';
-import { bareNumberHint, percentHint } from './schema-parts.js';
+import { bareNumberHint, percentHint } from '../config-parts/schema-parts.js';
 import { isMetricName, metricOf } from '../metrics/registry.js';
 import { didYouMean } from '../text/did-you-mean.js';
-import type { Checked, Config, Scenario } from './types.js';
+import type { Checked, Config, Scenario } from '../config-parts/types.js';
 
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';

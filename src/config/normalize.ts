@@ -3,9 +3,10 @@
 // protocol's to read (src/protocols/<kind>/); phases, thresholds and names are shared (./phases.ts,
 // ./thresholds.ts).
 import { readDistributed } from './distributed.js';
-import { duplicates } from './phases.js';
-import { RESOURCE_METRICS, type RawConfig } from './schema.js';
-import { checkThresholds, mergeThresholds } from './thresholds.js';
+import { duplicates } from '../config-parts/phases.js';
+import { RESOURCE_METRICS } from '../config-parts/schema-parts.js';
+import type { RawConfig } from './schema.js';
+import { checkThresholds, mergeThresholds } from '../config-parts/thresholds.js';
 import {
   type BusySettings,
   type Checked,
@@ -25,7 +26,7 @@ import {
   type Scenario,
   type ScenarioTarget,
   type ShiftSettings,
-} from './types.js';
+} from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
 import { normalizeSetup } from './setup.js';

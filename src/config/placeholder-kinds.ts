@@ -7,7 +7,7 @@
 import { placeholders } from '../runner-kit/placeholders.js';
 import { templateProblems } from '../runner-kit/template.js';
 import { closest } from '../text/did-you-mean.js';
-import type { Checked, Config, RequestSpec } from './types.js';
+import type { Checked, Config, RequestSpec } from '../config-parts/types.js';
 import { basename } from 'node:path';
 
 /** `{{ name }}`: a bare name between double braces (a flow value's slot, or text sent as it is). */

@@ -8,9 +8,9 @@ import { normalizeRequest } from '../protocols/http/normalize.js';
 import type { NormalizeContext } from '../protocols/protocol.js';
 import { PLACEHOLDER_NAME, placeholders } from '../runner-kit/placeholders.js';
 import { type ExtractRule, ruleProblem } from '../runner-kit/setup.js';
-import { duplicates } from './phases.js';
-import { name } from './schema-parts.js';
-import type { RequestSpec } from './types.js';
+import { duplicates } from '../config-parts/phases.js';
+import { name } from '../config-parts/schema-parts.js';
+import type { RequestSpec, SetupStep } from '../config-parts/types.js';
 
 const setupStep = z.strictObject({
   name: name.describe('names the step in messages'),
@@ -35,13 +35,6 @@ export const setupSchema = z
   );
 
 export type RawSetup = z.infer<typeof setupSchema>;
-
-/** One setup step, normalised: its request as the scenarios' are, its rules in the order written. */
-export interface SetupStep {
-  name: string;
-  request: RequestSpec;
-  extract: Array<{ name: string; rule: ExtractRule }>;
-}
 
 /** The names a request's texts use. */
 function namesUsed(r: RequestSpec): string[] {

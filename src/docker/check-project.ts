@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { composeProblems } from './compose-check.js';
 import { repositoryRoot } from '../config/load.js';
-import type { Config } from '../config/types.js';
+import type { Config } from '../config-parts/types.js';
 import type { Exec } from '../common/exec.js';
 import { composeConfigResult, composeEnv } from './compose.js';
 import { sideBySide } from './side-by-side.js';

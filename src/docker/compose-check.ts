@@ -6,7 +6,7 @@ import type { ComposeModel } from './compose.js';
 import { protocolOf, urlKeyOf } from '../protocols/index.js';
 import { hostnameOf } from '../config/normalize.js';
 import { didYouMean } from '../text/did-you-mean.js';
-import type { Config } from '../config/types.js';
+import type { Config } from '../config-parts/types.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});

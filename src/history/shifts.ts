@@ -16,7 +16,7 @@ import {
   shiftLocation,
 } from '../stats/change-points.js';
 import { seededRandom } from '../stats/random.js';
-import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config-parts/types.js';
 
 /** The history's metrics a shift is looked for in, and the direction that is worse. */
 export const SHIFT_METRICS = { p50: 1, p99: 1, rps: -1 } as const satisfies Partial<Record<keyof HistoryPoint, 1 | -1>>;

@@ -28,7 +28,7 @@ import {
 import { handModel } from './hand-model.js';
 import type { ProbeRequest } from './probe.js';
 import type { SurveyFinding } from '../runner-kit/plan.js';
-import { DEFAULT_RUNNER_IMAGE } from '../config/types.js';
+import { DEFAULT_RUNNER_IMAGE } from '../config-parts/types.js';
 import { gatingModes, modeOf } from '../modes/index.js';
 
 export interface InitIO {

@@ -3,7 +3,7 @@
 // each get a scenario: a GET on the path asked for, a closed-loop phase and a sweep ladder; a health
 // check that curls a URL gives the ready probe's path. The workflow runs the three uses of perf-gate:
 // the pull-request gate, the scheduled baseline refresh that opens a pull request, the manual sweep.
-import { DEFAULT_EARLY_LOOK } from '../config/types.js';
+import { DEFAULT_EARLY_LOOK } from '../config-parts/types.js';
 import type { ComposeModel } from '../docker/compose.js';
 import { sideBySide } from '../docker/side-by-side.js';
 import { modeOf, resolveMode } from '../modes/index.js';

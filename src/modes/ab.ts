@@ -2,7 +2,7 @@
 // seeded random order; each row judged on the paired differences. Needs no baselines.
 import { compareAbScenario } from '../compare/ab.js';
 import { PAIRED } from '../compare/judging.js';
-import type { Thresholds } from '../config/types.js';
+import type { Thresholds } from '../config-parts/types.js';
 import { limitBreach } from '../compare/compare.js';
 import { isMetricName } from '../metrics/registry.js';
 import type { AbInfo, Comparison, ScenarioResult } from '../results/types.js';

@@ -4,7 +4,7 @@ import { budgetSaid, confirmationReach } from '../compare/reach.js';
 import { detectableSaid } from '../compare/detectable.js';
 import { gatedRowsSaid, wallTimeSaid } from '../compare/gated-rows.js';
 import { withFamily } from '../compare/run-budget.js';
-import type { Config } from '../config/types.js';
+import type { Config } from '../config-parts/types.js';
 import type { ModeVerdict, RunMode } from './mode.js';
 
 type DetectableInput = Parameters<NonNullable<ModeVerdict['detectable']>>;

@@ -3,7 +3,7 @@
 // and every renderer ask the mode; none compares a mode's name. A new mode is one module and one
 // entry in MODES (./index.ts), and the compiler lists what it must say.
 import type { Judging } from '../compare/judging.js';
-import type { Config, Scenario } from '../config/types.js';
+import type { Config, Scenario } from '../config-parts/types.js';
 import type { AbInfo, BaselineFile, BusyRecord, ModeTraits, ResultsFile, ScenarioResult } from '../results/types.js';
 import type { AbOrders, MeasureContext, MeasureSide } from '../session/measure.js';
 

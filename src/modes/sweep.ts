@@ -1,8 +1,8 @@
 // sweep: each scenario's ladder (scenarios[].sweep) becomes its phases, one trial per level; nothing
 // is compared and a sweep never fails (SPEC §1). A level past saturation may answer nothing.
 import { AGAINST_BASELINES } from '../compare/judging.js';
-import { ratePhaseName } from '../config/phases.js';
-import { DEFAULT_MAX_IN_FLIGHT, type Scenario } from '../config/types.js';
+import { ratePhaseName } from '../config-parts/phases.js';
+import { DEFAULT_MAX_IN_FLIGHT, type Scenario } from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { measureOne } from '../session/measure.js';
 import { onlySide } from './gate.js';

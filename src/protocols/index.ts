@@ -1,14 +1,15 @@
 // The host's protocol modules, one per target kind, in one map: a kind without a module does not
 // compile. Each lives in its own folder (normalise, plan); src/config/ keeps what every protocol
 // shares (phases, thresholds, names), runner/src/engines/ the engines.
-import type { ScenarioTarget } from '../config/types.js';
+import type { ScenarioTarget } from '../config-parts/types.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
 import { grpc } from './grpc/index.js';
 import { http } from './http/index.js';
-import type { HostProtocol, RawScenario, TargetOf } from './protocol.js';
+import type { HostProtocol, TargetOf } from './protocol.js';
+import type { RawScenario } from './schema.js';
 import { ws } from './ws/index.js';
 
-export type { HostProtocol, NormalizeContext, RawScenario, TargetOf } from './protocol.js';
+export type { HostProtocol, NormalizeContext, TargetOf } from './protocol.js';
 
 export const PROTOCOLS = { http, ws, grpc } satisfies { [K in ProtocolKind]: HostProtocol<TargetOf<K>> };
 

@@ -1,12 +1,10 @@
 // What each protocol's host module gives the rest of perf-gate (src/protocols/index.ts holds them in
 // one map, keyed by kind): its scenarios' normalising, the runner's plan, and what its results hold.
-import type { RawConfig, RawPhase } from '../config/schema.js';
-import type { Scenario, ScenarioTarget, Thresholds } from '../config/types.js';
+import type { RawPhase } from '../config-parts/phase-schema.js';
+import type { Scenario, ScenarioTarget, Thresholds } from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';
-
-/** A scenario as the config writes it (schema-valid). */
-export type RawScenario = RawConfig['scenarios'][number];
+import type { RawScenario } from './schema.js';
 
 /** The normalised target of one kind. */
 export type TargetOf<K extends ProtocolKind> = Extract<ScenarioTarget, { kind: K }>;

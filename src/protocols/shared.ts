@@ -1,7 +1,7 @@
 // What the protocol modules share beyond the config's own helpers: a request's form in the scenario
 // hash.
 import { createHash } from 'node:crypto';
-import type { RequestSpec } from '../config/types.js';
+import type { RequestSpec } from '../config-parts/types.js';
 
 /** Bodies by content (a request's, or a gRPC scenario's messages): what the scenario hash keeps of them. */
 export function bodiesDigest(bodies: readonly string[]): string {

@@ -13,7 +13,7 @@ import {
   shiftOptions,
   shiftRule,
 } from '../history/shifts.js';
-import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config-parts/types.js';
 import { escapeHtml as e, pageHead } from './html.js';
 
 export const MAX_HISTORY_PHASES = 100;

@@ -20,7 +20,7 @@ import type {
 import { failureKinds } from '../runner-kit/measurement.js';
 import { percentileCell, percentilesIn } from '../compare/metrics.js';
 import { formatBytes, formatLatency, formatMs, formatUs } from '../common/units.js';
-import { DEFAULT_BUSY_OTHERS_PCT } from '../config/types.js';
+import { DEFAULT_BUSY_OTHERS_PCT } from '../config-parts/types.js';
 import { BUSY_STEAL_PCT, busyMachine } from '../stats/machine.js';
 import { escapeCodeBlock, escapeMarkdown as esc, mermaidText } from './escape.js';
 import { latencyBuckets, renderBuckets } from './distribution.js';

@@ -2,7 +2,7 @@
 // runs), for the report and `perf-gate history`.
 import type { HistoryAcceptance, HistoryEntry } from '../history/history.js';
 import { historyShifts, SHIFT_MIN_RUNS, SHIFT_WINDOW, type Shift, shiftOptions, shiftRule } from '../history/shifts.js';
-import { DEFAULT_SHIFTS, type ShiftSettings } from '../config/types.js';
+import { DEFAULT_SHIFTS, type ShiftSettings } from '../config-parts/types.js';
 import { escapeMarkdown as esc, mermaidText } from './escape.js';
 import { yAxis } from './mermaid.js';
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Scenario } from '../config/types.js';
+import type { Scenario } from '../config-parts/types.js';
 import type { BaselineProfile } from '../profiles/record.js';
 import { protocolOf } from '../protocols/index.js';
 import { BASELINE_SCHEMA, type BaselineFile, type Provenance, type ScenarioResult } from './types.js';

@@ -1,5 +1,5 @@
 // Shapes shared by the runner (what it measures) and the host (results and baseline files).
-import type { Family, ShiftSettings, Thresholds } from '../config/types.js';
+import type { Family, ShiftSettings, Thresholds } from '../config-parts/types.js';
 import type { LatencySummary } from '../runner-kit/histogram.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';
 import type { Ramp } from '../runner-kit/ramp.js';
@@ -179,7 +179,7 @@ export interface PhaseCost {
   services: ServiceCost[];
 }
 
-/** gate.busy in a results file: settings (config/types.ts BusySettings) and the repeats spent */
+/** gate.busy in a results file: settings (config-parts/types.ts BusySettings) and the repeats spent */
 export interface BusyRecord {
   othersPct: number;
   /** a target's run: only steal was judged (its service's CPU reads as another process's) */

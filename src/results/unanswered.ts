@@ -1,7 +1,7 @@
 // Pure: a target that is not there is not a pass (issue 20). A phase without a single successful
 // response measured nothing: it is never a baseline and never a verdict. The run says so in one line,
 // naming the URL and what came back instead.
-import type { Scenario } from '../config/types.js';
+import type { Scenario } from '../config-parts/types.js';
 import { statusClass } from '../metrics/status.js';
 import { failureKinds } from '../runner-kit/measurement.js';
 import { protocolOf } from '../protocols/index.js';

@@ -2,7 +2,7 @@
 // boots, and what differs from head. Scenarios and thresholds come from the head's config; the
 // measuring is session/measure.ts, the verdict compare/ab.ts, the pipeline run.ts.
 import { join, relative } from 'node:path';
-import type { Config, Scenario } from '../config/types.js';
+import type { Config, Scenario } from '../config-parts/types.js';
 import { loadConfig } from '../config/load.js';
 import { environmentError, usageError } from '../common/errors.js';
 import type { Exec } from '../common/exec.js';

@@ -3,7 +3,7 @@
 // the user's (exit 2) and is found before Docker is touched.
 import type { ReadFs } from '../common/read-fs.js';
 import { loadConfig } from '../config/load.js';
-import type { Config, Scenario } from '../config/types.js';
+import type { Config, Scenario } from '../config-parts/types.js';
 import { usageError } from '../common/errors.js';
 import { expandPlan } from '../config/env.js';
 import type { RunnerPlan } from '../runner-kit/plan.js';

@@ -8,7 +8,7 @@ import { acceptIn } from '../compare/accept.js';
 import { withCosts } from '../compare/cost.js';
 import { confirmationReach } from '../compare/reach.js';
 import { onSwarm } from '../config/distributed.js';
-import type { Config } from '../config/types.js';
+import type { Config } from '../config-parts/types.js';
 import { cannotBootTwice } from '../docker/compose.js';
 import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';

@@ -5,7 +5,7 @@
 import { projectName, runLabels } from '../docker/labels.js';
 import type { ComposeClient, ImageDigests } from '../docker/clients.js';
 import { onSwarm } from '../config/distributed.js';
-import type { Config } from '../config/types.js';
+import type { Config } from '../config-parts/types.js';
 import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
 import { type MeasureContext, profileTrials } from '../session/measure.js';

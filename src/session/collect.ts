@@ -2,7 +2,7 @@
 // measured window. One collector per SUT (two in A/B).
 import type { Looks } from '../compare/confirm.js';
 import { extraPercentiles } from '../compare/metrics.js';
-import type { BusySettings, Scenario, Thresholds } from '../config/types.js';
+import type { BusySettings, Scenario, Thresholds } from '../config-parts/types.js';
 import type { TakenProfile } from '../profiles/record.js';
 import type { Phase, RunnerEvent, WarmupWindows } from '../runner-kit/plan.js';
 import type { TrialMeasurement } from '../runner-kit/measurement.js';

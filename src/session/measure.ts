@@ -7,7 +7,7 @@ import { compareAbScenario } from '../compare/ab.js';
 import { BUSY_REPEATS_PER_TRIAL } from '../compare/busy.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
-import type { Scenario } from '../config/types.js';
+import type { Scenario } from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { profileUrl, type ProfileRequest } from '../runner-kit/profile.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';

@@ -1,5 +1,5 @@
 // gRPC targets beyond the plan: their part of the scenario hash.
-import type { GrpcTarget } from '../../config/types.js';
+import type { GrpcTarget } from '../../config-parts/types.js';
 import { bodiesDigest, hashedRequest } from '../shared.js';
 
 /** Earlier versions gave gRPC scenarios an HTTP `request` of their URL (as written) and metadata, and

@@ -1,5 +1,5 @@
 // gRPC unary calls of one method, in closed or open loop like HTTP requests.
-import type { GrpcTarget } from '../../config/types.js';
+import type { GrpcTarget } from '../../config-parts/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { NO_DELIVERY } from '../shared.js';
 import { normalizeGrpcPhase, normalizeGrpcTarget } from './normalize.js';

@@ -1,15 +1,18 @@
 // Pure: a gRPC scenario's calls as the config writes them read into the normalised target, and its
 // phases' limits (no pipelining, no channel ramps). The proto itself is read and checked when the
-// config is loaded from disk (src/config/proto.ts).
+// config is loaded from disk (src/config-parts/proto.ts).
+import type { z } from 'zod';
 import { requestAsksClose } from '../../runner-kit/connection-header.js';
-import { normalizePhase, pipelinedPhase } from '../../config/phases.js';
-import type { RawConfig, RawPhase } from '../../config/schema.js';
-import type { GrpcSpec, GrpcTarget } from '../../config/types.js';
+import { normalizePhase, pipelinedPhase } from '../../config-parts/phases.js';
+import type { RawPhase } from '../../config-parts/phase-schema.js';
+import type { grpcSpec } from './schema.js';
+import type { GrpcSpec, GrpcTarget } from '../../config-parts/types.js';
 import type { Phase } from '../../runner-kit/plan.js';
 import { parseDurationMs } from '../../common/units.js';
-import type { NormalizeContext, RawScenario } from '../protocol.js';
+import type { NormalizeContext } from '../protocol.js';
+import type { RawScenario } from '../schema.js';
 
-type RawGrpc = NonNullable<RawConfig['scenarios'][number]['grpc']>;
+type RawGrpc = z.infer<typeof grpcSpec>;
 
 function normalizeGrpc(
   raw: RawGrpc,

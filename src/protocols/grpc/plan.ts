@@ -1,8 +1,8 @@
 // A gRPC scenario's calls as the runner gets them: the method's path and its messages serialised
 // (the runner needs no proto library), never a file path.
-import type { GrpcTarget } from '../../config/types.js';
+import type { GrpcTarget } from '../../config-parts/types.js';
 import type { PlanGrpcTarget } from '../../runner-kit/plan.js';
-import { encodeGrpcCalls } from '../../config/proto.js';
+import { encodeGrpcCalls } from '../../config-parts/proto.js';
 
 export function planGrpc(target: GrpcTarget, scenario: string, readBodies: (file: string) => string[]): PlanGrpcTarget {
   const g = target.grpc;

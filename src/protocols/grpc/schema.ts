@@ -1,6 +1,6 @@
 // The perf-gate.yml schema of a gRPC scenario's `grpc`.
 import { z } from 'zod';
-import { durationIn, positiveInt, withPort } from '../../config/schema-parts.js';
+import { durationIn, positiveInt, withPort } from '../../config-parts/schema-parts.js';
 
 export const grpcSpec = z.strictObject({
   url: withPort(

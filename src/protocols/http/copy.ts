@@ -1,5 +1,5 @@
 // HTTP targets beyond the plan: their part of the scenario hash, and the longest a request may take.
-import type { HttpTarget } from '../../config/types.js';
+import type { HttpTarget } from '../../config-parts/types.js';
 import { loadRequests, type PlanHttp } from '../../runner-kit/plan.js';
 import { bodiesDigest, hashedRequest } from '../shared.js';
 

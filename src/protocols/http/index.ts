@@ -1,6 +1,6 @@
 // HTTP/1.1 requests: one request or a weighted mix, in closed or open loop.
-import { normalizePhase } from '../../config/phases.js';
-import type { HttpTarget } from '../../config/types.js';
+import { normalizePhase } from '../../config-parts/phases.js';
+import type { HttpTarget } from '../../config-parts/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { NO_DELIVERY } from '../shared.js';
 import { normalizeHttp } from './normalize.js';

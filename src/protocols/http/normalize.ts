@@ -1,21 +1,23 @@
 // Pure: an HTTP scenario's request (or request mix) as the config writes it read into the normalised
 // target: headers checked, bodies resolved, `expect` parsed, each problem a `path: message` line.
-import { headerProblem } from '../../config/headers.js';
+import type { z } from 'zod';
+import { headerProblem } from '../../config-parts/headers.js';
 import { requestAsksClose } from '../../runner-kit/connection-header.js';
-import { duplicates, pipelinedPhase, streamsPhase } from '../../config/phases.js';
-import type { RawConfig } from '../../config/schema.js';
-import { mergeThresholds } from '../../config/thresholds.js';
-import type { HttpTarget, MixRequest, RequestSpec } from '../../config/types.js';
+import { duplicates, pipelinedPhase, streamsPhase } from '../../config-parts/phases.js';
+import type { flowStep, mixEntry, request } from './schema.js';
+import { mergeThresholds } from '../../config-parts/thresholds.js';
+import type { HttpTarget, MixRequest, RequestSpec } from '../../config-parts/types.js';
 import { type JsonCheck, parseJsonPath, type PlanExpect } from '../../runner-kit/expect.js';
 import { ITERATION_ENTRY } from '../../runner-kit/plan.js';
 import { type ExtractRule, ruleProblem } from '../../runner-kit/setup.js';
 import { valuesUsed } from '../../runner-kit/template.js';
 import { parseDurationMs } from '../../common/units.js';
-import type { NormalizeContext, RawScenario } from '../protocol.js';
+import type { NormalizeContext } from '../protocol.js';
+import type { RawScenario } from '../schema.js';
 
-type RawRequest = NonNullable<RawConfig['scenarios'][number]['request']>;
-type RawMixEntry = NonNullable<RawConfig['scenarios'][number]['requests']>[number];
-type RawFlowStep = NonNullable<RawConfig['scenarios'][number]['flow']>[number];
+type RawRequest = z.infer<typeof request>;
+type RawMixEntry = z.infer<typeof mixEntry>;
+type RawFlowStep = z.infer<typeof flowStep>;
 
 /** A request URL as the runner sends it: a path is under the target's base URL. */
 type UrlResolver = NormalizeContext['resolveUrl'];

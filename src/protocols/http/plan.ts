@@ -1,6 +1,6 @@
 // An HTTP scenario's requests as the runner gets them: bodies files read (their slots checked), the
 // data file's rows.
-import type { HttpTarget, RequestSpec } from '../../config/types.js';
+import type { HttpTarget, RequestSpec } from '../../config-parts/types.js';
 import { basename } from 'node:path';
 import { usageError } from '../../common/errors.js';
 import type { PlanHttp, PlanRequest } from '../../runner-kit/plan.js';

@@ -1,9 +1,9 @@
 // HTTP scenarios beyond the config's text: each data file read (its columns and rows kept on the target
 // for the plan), and every `{{ … }}` slot of a request's url, headers and body checked against the
 // functions there are and the data's columns. A bodies file's lines are checked when it is read.
-import { parseDataFile } from '../../config/data-file.js';
+import { parseDataFile } from '../../config-parts/data-file.js';
 import { UNSAFE_HEADER_VALUE } from '../../runner-kit/connection-header.js';
-import type { RequestSpec, Scenario } from '../../config/types.js';
+import type { RequestSpec, Scenario } from '../../config-parts/types.js';
 import { compileText, isDynamic, readsBody, templateProblems } from '../../runner-kit/template.js';
 import type { ResolveIo } from '../protocol.js';
 import { readHook } from '../hook-source.js';

@@ -1,6 +1,6 @@
 // The perf-gate.yml schema of an HTTP scenario: its `request`, or the entries of its `requests` mix.
 import { z } from 'zod';
-import { durationIn, entryThresholds, intIn, name, textOrJson, withPort } from '../../config/schema-parts.js';
+import { durationIn, entryThresholds, intIn, name, textOrJson, withPort } from '../../config-parts/schema-parts.js';
 
 const statusCode = z
   .number({ error: 'must be an HTTP status (100 to 599), or a list of them' })

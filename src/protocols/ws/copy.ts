@@ -1,5 +1,5 @@
 // WebSocket targets beyond the plan: their part of the scenario hash.
-import type { WsTarget } from '../../config/types.js';
+import type { WsTarget } from '../../config-parts/types.js';
 import { bodiesDigest, hashedRequest } from '../shared.js';
 
 /** Earlier versions gave WebSocket scenarios an HTTP `request` of their URL and headers, and hashed

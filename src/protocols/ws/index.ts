@@ -1,6 +1,6 @@
 // WebSocket peers: messages acked on the sender's socket and pushed to another peer's.
 import { wsEntries } from '../../runner-kit/plan.js';
-import type { WsTarget } from '../../config/types.js';
+import type { WsTarget } from '../../config-parts/types.js';
 import type { HostProtocol } from '../protocol.js';
 import { normalizeWsPhase, normalizeWsTarget } from './normalize.js';
 import { hashWs } from './copy.js';

@@ -1,14 +1,17 @@
 // Pure: a WebSocket scenario's peers as the config writes them (templates, headers, drain, the push and
 // connect gates) read into the normalised target, and its phases (peers, messages, rate).
-import { headerProblem } from '../../config/headers.js';
-import { withAmount } from '../../config/phases.js';
-import type { RawConfig, RawPhase } from '../../config/schema.js';
-import { mergeThresholds } from '../../config/thresholds.js';
-import { DEFAULT_WS_DRAIN_MS, type Scenario, type WsSpec, type WsTarget } from '../../config/types.js';
+import type { z } from 'zod';
+import { headerProblem } from '../../config-parts/headers.js';
+import { withAmount } from '../../config-parts/phases.js';
+import type { RawPhase } from '../../config-parts/phase-schema.js';
+import type { websocket } from './schema.js';
+import { mergeThresholds } from '../../config-parts/thresholds.js';
+import { DEFAULT_WS_DRAIN_MS, type Scenario, type WsSpec, type WsTarget } from '../../config-parts/types.js';
 import type { Phase } from '../../runner-kit/plan.js';
 import { compileTemplate, render } from '../../runner-kit/ws-template.js';
 import { parseDurationMs } from '../../common/units.js';
-import type { NormalizeContext, RawScenario, ResolveIo } from '../protocol.js';
+import type { NormalizeContext, ResolveIo } from '../protocol.js';
+import type { RawScenario } from '../schema.js';
 import { readHook } from '../hook-source.js';
 
 export function normalizeWsPhase(input: RawPhase, path: string, problems: string[]): Phase | undefined {
@@ -39,7 +42,7 @@ export function normalizeWsPhase(input: RawPhase, path: string, problems: string
   return phase;
 }
 
-type RawWebSocket = NonNullable<RawConfig['scenarios'][number]['websocket']>;
+type RawWebSocket = z.infer<typeof websocket>;
 
 /** A template as text: a string as written, an object or array as JSON. */
 function templateText(t: RawWebSocket['message']): { text: string; json: boolean } {

@@ -1,6 +1,6 @@
 // A WebSocket scenario's peers as the runner gets them: the templates, without the host's gates.
 import { basename } from 'node:path';
-import type { WsTarget } from '../../config/types.js';
+import type { WsTarget } from '../../config-parts/types.js';
 import type { PlanWs } from '../../runner-kit/plan.js';
 
 export function planWs(target: WsTarget): PlanWs {

@@ -1,6 +1,6 @@
 // The perf-gate.yml schema of a WebSocket scenario's `websocket`.
 import { z } from 'zod';
-import { durationIn, entryThresholds, textOrJson, withPort } from '../../config/schema-parts.js';
+import { durationIn, entryThresholds, textOrJson, withPort } from '../../config-parts/schema-parts.js';
 
 const wsUrl = withPort(
   z

@@ -2,7 +2,6 @@
 // durations in ms, latencies in µs, percentages as fractions, sizes in bytes; paths are absolute.
 import type { PlanExpect } from '../runner-kit/expect.js';
 import type { MetricName } from '../metrics/registry.js';
-import type { SetupStep } from './setup.js';
 import type { ExtractRule } from '../runner-kit/setup.js';
 import type { ProfileRequest } from '../runner-kit/profile.js';
 
@@ -291,3 +290,10 @@ export const DEFAULT_WS_DRAIN_MS = 5000;
  * or those an invalid one could read; `at[k]` is then where `scenarios[k]` stands in the file, so that
  * a problem names the scenario the author wrote, not its place among those read). */
 export type Checked = Pick<Config, 'setup' | 'scenarios'> & { at?: readonly number[] };
+
+/** One setup step, normalised: its request as the scenarios' are, its rules in the order written. */
+export interface SetupStep {
+  name: string;
+  request: RequestSpec;
+  extract: Array<{ name: string; rule: ExtractRule }>;
+}

@@ -1,7 +1,8 @@
 // Pure: a phase as the config writes it read into a closed- or open-loop Phase (ramps included), each
 // problem a `path: message` line. A WebSocket phase is the ws protocol's (src/protocols/ws/).
 import { parseDurationMs } from '../common/units.js';
-import { BOUNDS, type RawPhase } from './schema.js';
+import type { RawPhase } from './phase-schema.js';
+import { BOUNDS } from './schema-parts.js';
 import { DEFAULT_MAX_IN_FLIGHT } from './types.js';
 import type { ClosedPhase, Phase } from '../runner-kit/plan.js';
 import { peakLevel, type Ramp, rampDurationMs } from '../runner-kit/ramp.js';

@@ -3,7 +3,7 @@
 import { thresholdRules } from './k6-thresholds.js';
 import { parseBytes, parseLatencyUs, parsePercent } from '../common/units.js';
 import { type MetricName, metricOf, type MetricUnit } from '../metrics/registry.js';
-import type { RawThreshold, RawThresholdsInput } from './schema.js';
+import type { RawThreshold, RawThresholdsInput } from './schema-parts.js';
 import type { Threshold, Thresholds } from './types.js';
 import { bareNumberHint } from './schema-parts.js';
 

@@ -9,7 +9,7 @@
 // (k6's unit for http_req_duration) and a fraction for a rate (0.01 = 1%).
 import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
 import { isMetricName, metricOf as definitionOf, type MetricName } from '../metrics/registry.js';
-import { metricUnit, type RawThreshold, type RawThresholds, type RawThresholdsInput } from './schema.js';
+import { metricUnit, type RawThreshold, type RawThresholds, type RawThresholdsInput } from './schema-parts.js';
 
 /** k6 metrics perf-gate can read thresholds of, and the metric their `rate` means. */
 export const K6_METRICS = {

@@ -1,5 +1,5 @@
 // The parts of the perf-gate.yml schema every protocol's schema shares (src/protocols/<kind>/schema.ts)
-// and the config's own (./schema.ts): units, bounds, names, thresholds.
+// and the config's own (../config/schema.ts): units, bounds, names, thresholds.
 import { z } from 'zod';
 import { DURATION_PATTERN, parseDurationMs, PERCENT_PATTERN } from '../common/units.js';
 import { parsePercentileKey, PERCENTILE_SHAPE } from '../metrics/percentile.js';
@@ -223,3 +223,9 @@ export const entryThresholds = thresholdsOf({
   >),
   ...k6Metrics,
 }).optional();
+
+export type RawThreshold = z.infer<typeof thresholdRules>;
+/** Thresholds as written: rules or k6 expressions, and k6's own metrics (k6-thresholds.ts). */
+export type RawThresholdsInput = z.infer<typeof thresholds>;
+/** Thresholds as rules, the sugar read. */
+export type RawThresholds = Partial<Record<MetricName, RawThreshold>>;
