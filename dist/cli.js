@@ -98386,6 +98386,72 @@ function profileLines(results2) {
   return lines;
 }
 
+// src/report/sides.ts
+var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
+var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
+function sidesOf(results2, capped2) {
+  const ab2 = results2.ab;
+  if (!ab2) {
+    return {
+      measured: [{ name: "", scenarios: results2.scenarios }],
+      current: "",
+      unit: "trials",
+      against: "",
+      header: HEADER,
+      legend: " (bars: baseline, line: current)",
+      environmentTitle: "Environment and baselines",
+      repeatedTrials: "trials",
+      comparedWith: void 0,
+      referenceLines: [],
+      pairOrders: ""
+    };
+  }
+  const head = results2.provenance.commit?.slice(0, 12) ?? "workspace";
+  const conf = results2.comparisons.find((c) => c.confidence !== void 0)?.confidence;
+  const order = ab2.order === "random" ? `each pair's order drawn at random, seed ${ab2.seed ?? "?"}` : "ABBA";
+  const pairs = `${ab2.pairs} interleaved pairs${ab2.order === "random" ? " per phase, more where confirmation ran" : ""}`;
+  const orders = (ab2.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
+  return {
+    measured: [
+      { name: "head", scenarios: results2.scenarios },
+      { name: "base", scenarios: ab2.base }
+    ],
+    current: "head",
+    unit: "pairs",
+    against: " against base",
+    header: AB_HEADER,
+    legend: " (bars: base, line: head)",
+    environmentTitle: "Environment, head and base",
+    repeatedTrials: "trials (either side's)",
+    comparedWith: `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab2.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab2.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`,
+    referenceLines: [
+      `- base ${escapeMarkdown(ab2.baseRef)} at ${escapeMarkdown(ab2.baseCommit)}`,
+      ...Object.entries(ab2.baseImages).map(
+        ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+      ),
+      ...ab2.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
+      ...sideBySideLines(ab2.sideBySide, capped2)
+    ],
+    pairOrders: orders.length ? [
+      `Seed ${ab2.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab2.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
+      "",
+      markdownTable([["scenario", "phase", "pairs in order"], ...orders])
+    ].join("\n") : ""
+  };
+}
+function sideBySideLines(changes, capped2) {
+  if (!changes) return [];
+  const same = changes.head.join("\n") === changes.base.join("\n");
+  const lines = (label2, l) => capped2(
+    l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
+    "changes"
+  );
+  return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
+}
+function sideScenarios(sides, name2) {
+  return sides.measured.find((s) => s.name === name2)?.scenarios;
+}
+
 // src/report/markdown.ts
 var COMMENT_LIMIT = 65536;
 var REPORT_BUDGET = 6e4;
@@ -98419,16 +98485,7 @@ function delta(c) {
   const interval = c.interval ? ` [${percent2(c.interval[0])}, ${percent2(c.interval[1])}]` : "";
   return `${percent2(c.delta)}${interval}`;
 }
-function abLine(results2) {
-  const ab2 = results2.ab;
-  if (!ab2) return void 0;
-  const head = results2.provenance.commit?.slice(0, 12) ?? "workspace";
-  const conf = results2.comparisons.find((c) => c.confidence !== void 0)?.confidence;
-  const order = ab2.order === "random" ? `each pair's order drawn at random, seed ${ab2.seed ?? "?"}` : "ABBA";
-  const pairs = `${ab2.pairs} interleaved pairs${ab2.order === "random" ? " per phase, more where confirmation ran" : ""}`;
-  return `Head \`${escapeMarkdown(head)}\` vs base \`${escapeMarkdown(ab2.baseCommit.slice(0, 12))}\` (${escapeMarkdown(ab2.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== void 0 ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ""}.`;
-}
-function headline(results2, mode) {
+function headline(results2, mode, sides) {
   const verdict = overallVerdict(results2.comparisons);
   const count3 = (v) => results2.comparisons.filter((c) => c.result === v).length;
   const regressions = count3("regression");
@@ -98460,10 +98517,9 @@ function headline(results2, mode) {
   if (verdict === "no-baseline") return "### ➖ perf-gate: no baseline yet — nothing to compare";
   const info = results2.comparisons.filter((c) => c.informational).length;
   if (info > 0) {
-    return `### ✅ perf-gate: no absolute limit broken${results2.ab ? " against base" : ""}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
+    return `### ✅ perf-gate: no absolute limit broken${sides.against}, no new error class — ${info} relative row${info === 1 ? "" : "s"} shown as information, not judged (gate.bands: inform)${suffix}`;
   }
-  if (results2.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
-  return `### ✅ perf-gate: no regression${suffix}`;
+  return `### ✅ perf-gate: no regression${sides.against}${suffix}`;
 }
 function scenariosOf(comparisons, result) {
   const names3 = [...new Set(sortForReport(comparisons.filter((c) => c.result === result)).map((c) => c.scenario))];
@@ -98514,8 +98570,6 @@ function couldCatch(c) {
   return ` · could catch ${signedChange(c.detectable, isMetricName(c.metric) ? metricOf(c.metric).direction : 1)}`;
 }
 var FOLD_PASSING_OVER = 20;
-var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
-var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
 function failingLines(results2) {
   return (results2.failing ?? []).map(
     (f) => f.accepted ? `> ⚠️ Recorded although it failed on nearly every request (\`accept-failing: true\`): ${escapeMarkdown(f.line)}` : `> ⛔ ${escapeMarkdown(f.line)}. Fix the request or its checks, or set \`accept-failing: true\` on the scenario to record it anyway.`
@@ -98546,7 +98600,7 @@ function age(time3, now) {
   const hours = Math.floor(ms / 36e5);
   return hours >= 1 ? `${hours} h old` : "less than an hour old";
 }
-function chart2(results2) {
+function chart2(results2, sides) {
   const blocks = [];
   for (const s of results2.scenarios) {
     for (const p of s.phases.filter((q) => q.request === void 0).slice(0, 6)) {
@@ -98556,7 +98610,7 @@ function chart2(results2) {
       const lines = [
         "```mermaid",
         "xychart-beta",
-        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? results2.ab ? " (bars: base, line: head)" : " (bars: baseline, line: current)" : ""}"`,
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? sides.legend : ""}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(", ")}]`,
         yAxis("ms", [...base ? keys.map((k) => ms(base[k])) : [], ...keys.map((k) => ms(p.merged.latency[k]))])
       ];
@@ -98574,13 +98628,9 @@ ${body}
 
 </details>`;
 }
-function errorsTable(results2) {
+function errorsTable(sides) {
   const rows = [];
-  const sides = results2.ab ? [
-    { side: "head", scenarios: results2.scenarios },
-    { side: "base", scenarios: results2.ab.base }
-  ] : [{ side: "", scenarios: results2.scenarios }];
-  for (const { side, scenarios } of sides) {
+  for (const { name: side, scenarios } of sides.measured) {
     for (const s of scenarios) {
       for (const p of s.phases) {
         const codes = Object.entries(p.merged.statusCodes).map(([c, n]) => `${escapeMarkdown(c)}: ${n}`).join(", ");
@@ -98597,7 +98647,14 @@ function errorsTable(results2) {
       }
     }
   }
-  const header = ["scenario", "phase", ...results2.ab ? ["side"] : [], "responses", "status codes", "errors by kind"];
+  const header = [
+    "scenario",
+    "phase",
+    ...sides.current ? ["side"] : [],
+    "responses",
+    "status codes",
+    "errors by kind"
+  ];
   return markdownTable([[...header, "flags"], ...rows]);
 }
 function resourcesTable(results2) {
@@ -98628,37 +98685,30 @@ function latencyTable(results2) {
     ...rows
   ]);
 }
-function environment(results2, mode, statuses) {
+function environment(results2, mode, sides, statuses) {
   const p = results2.provenance;
   const lines = [
     `- runner: ${escapeMarkdown(p.runner.os)}, ${escapeMarkdown(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${escapeMarkdown(p.docker.version ?? "?")}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, "")}\``,
     `- commit ${escapeMarkdown(p.commit ?? "unknown")} (${escapeMarkdown(p.ref ?? "no ref")}), run ${escapeMarkdown(results2.runId)}, mode ${escapeMarkdown(results2.mode)}`,
     ...Object.entries(p.sut.images).map(
-      ([svc, i]) => `- SUT ${results2.ab ? "(head) " : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
+      ([svc, i]) => `- SUT ${sides.current ? `(${sides.current}) ` : ""}${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
     ),
     ...falseAlarmLines(results2, mode),
-    ...earlyLookLines(results2),
+    ...earlyLookLines(results2, sides),
     ...laterWarmupLines(results2),
-    ...machineLines(results2),
-    ...generatorLines(results2),
+    ...machineLines(results2, sides),
+    ...generatorLines(results2, sides),
     ...results2.interleaved ? [
       `- trials: every phase's interleaved in a random order, seed ${results2.interleaved.seed} (\`perf-gate run --seed ${results2.interleaved.seed}\` draws it again)`
     ] : [],
-    ...results2.ab ? [
-      `- base ${escapeMarkdown(results2.ab.baseRef)} at ${escapeMarkdown(results2.ab.baseCommit)}`,
-      ...Object.entries(results2.ab.baseImages).map(
-        ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
-      ),
-      ...results2.ab.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
-      ...sideBySideLines(results2.ab.sideBySide)
-    ] : [],
+    ...sides.referenceLines,
     ...statuses.map(
       (s) => `- baseline of ${escapeMarkdown(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${escapeMarkdown(s.baselineTime)} (${age(s.baselineTime, results2.startedAt)})` : ""}${s.baselineCommit ? ` at ${escapeMarkdown(s.baselineCommit.slice(0, 12))}` : ""}`
     )
   ];
   return lines.join("\n");
 }
-function generatorLines(results2) {
+function generatorLines(results2, sides) {
   const phases = results2.scenarios.flatMap(
     (s) => s.phases.flatMap(
       (p) => p.request === void 0 && p.generatorCpuUs !== void 0 ? [`${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)} ${formatUs(p.generatorCpuUs)}`] : []
@@ -98666,16 +98716,16 @@ function generatorLines(results2) {
   );
   if (phases.length === 0) return [];
   return [
-    `- load generator's CPU per response (the runner's, taken from the machine it runs on${results2.ab ? "; head" : ""}): ${namedAndCounted(phases, 10)}`
+    `- load generator's CPU per response (the runner's, taken from the machine it runs on${sides.current ? `; ${sides.current}` : ""}): ${namedAndCounted(phases, 10)}`
   ];
 }
-function earlyLookLines(results2) {
+function earlyLookLines(results2, sides) {
   const phases = results2.scenarios.flatMap(
     (s) => s.phases.filter((p) => p.request === void 0).map((p) => ({ where: `${s.name}/${p.name}`, looks: p.confirm }))
   );
   const stopped = phases.filter((p) => p.looks?.stopped !== void 0);
   if (stopped.length === 0) return [];
-  const unit = results2.ab ? "pairs" : "trials";
+  const unit = sides.unit;
   const shown = namedAndCounted(
     stopped.map((p) => `${escapeMarkdown(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
     10
@@ -98694,20 +98744,16 @@ function laterWarmupLines(results2) {
   );
   return [`- warm-up of later trials (warmup-later: settled, from the first trial's): ${namedAndCounted(shown, 10)}`];
 }
-function machineLines(results2) {
-  const sides = [
-    { side: results2.ab ? "head " : "", scenarios: results2.scenarios },
-    ...results2.ab ? [{ side: "base ", scenarios: results2.ab.base }] : []
-  ];
+function machineLines(results2, sides) {
   const threshold2 = results2.busy?.othersPct ?? DEFAULT_BUSY_OTHERS_PCT;
-  const read = sides.flatMap(
-    ({ side, scenarios }) => scenarios.flatMap(
+  const read = sides.measured.flatMap(
+    ({ name: name2, scenarios }) => scenarios.flatMap(
       (s) => s.phases.flatMap(
         (p) => [
           ...p.trials.map((t) => ({ t, aside: "" })),
           ...(p.discarded ?? []).map((t) => ({ t, aside: ", put aside" }))
         ].flatMap(
-          ({ t, aside }) => t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }] : []
+          ({ t, aside }) => t.machine ? [{ where: `${name2 ? `${name2} ` : ""}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }] : []
         )
       )
     )
@@ -98726,11 +98772,11 @@ function machineLines(results2) {
     `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} ${stealOnly ? `at ${Math.min(BUSY_STEAL_PCT, threshold2)}% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged)` : `at ${threshold2}% or more with steal`}; steal at most ${steal}%`
   ];
   if (!results2.busy) return lines;
-  const ab2 = results2.ab;
+  const baseSide = sideScenarios(sides, "base");
   const own2 = (s) => s.phases.filter((p) => p.request === void 0);
   const quiet = new Map(
     results2.scenarios.flatMap((s) => {
-      const base2 = ab2?.base.find((b) => b.name === s.name);
+      const base2 = baseSide?.find((b) => b.name === s.name);
       return own2(s).flatMap((p) => {
         const q = base2 && quietPairs(s.phases, base2.phases, p.name);
         return q ? [[`${s.name}\0${p.name}`, { where: `${s.name}/${p.name}`, q }]] : [];
@@ -98742,12 +98788,12 @@ function machineLines(results2) {
     (s) => own2(s).filter((p) => !quiet.has(`${s.name}\0${p.name}`)).map((p) => ({ p, found: busyTrials(s.phases, p.name) })).filter(({ found }) => found.busy > 0).map(({ p, found }) => escapeMarkdown(`${s.name}/${p.name} (${found.busy} of ${found.of})`))
   );
   const kept = busyIn(results2.scenarios);
-  const base = ab2 ? busyIn(ab2.base) : [];
-  const judged = kept.length === 0 ? `no busy ${results2.ab ? "head " : ""}trial judged` : `busy ${results2.ab ? "head " : ""}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+  const base = baseSide ? busyIn(baseSide) : [];
+  const judged = kept.length === 0 ? `no busy ${sides.current ? `${sides.current} ` : ""}trial judged` : `busy ${sides.current ? `${sides.current} ` : ""}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
   const reference = base.length === 0 ? "" : `; busy base trials judged in ${namedAndCounted(base, 10)} (a slower base can hide a regression, not raise one)`;
   const left = leftOut.length === 0 ? "" : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${ab2 ? "trials (either side's)" : "trials"} repeated; ${left}${judged}${reference}`
+    `- busy machine (gate.busy): ${results2.busy.repeated} of ${results2.busy.repeats} ${sides.repeatedTrials} repeated; ${left}${judged}${reference}`
   );
   return lines;
 }
@@ -98767,15 +98813,6 @@ function falseAlarmLines(results2, mode) {
   return [
     `- false alarms: each row at its own alpha, over ${phases.size} gated phases: an unchanged run can raise one more often than any row does (gate.run-alpha bounds the run's rate)`
   ];
-}
-function sideBySideLines(changes) {
-  if (!changes) return [];
-  const same = changes.head.join("\n") === changes.base.join("\n");
-  const lines = (label2, l) => capped(
-    l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
-    "changes"
-  );
-  return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
 }
 function costLines(results2) {
   const p = (v) => v < 1e-3 ? "<0.001" : `${+v.toPrecision(2)}`;
@@ -98813,23 +98850,14 @@ ${renderBuckets(latencyBuckets(p.merged.histogram))}
   }
   return blocks.join("\n\n");
 }
-function pairOrders(results2) {
-  const ab2 = results2.ab;
-  const rows = (ab2?.orders ?? []).map((o) => [escapeMarkdown(o.scenario), escapeMarkdown(o.phase), o.order.join(" ")]);
-  return [
-    `Seed ${ab2?.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab2?.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
-    "",
-    markdownTable([["scenario", "phase", "pairs in order"], ...rows])
-  ].join("\n");
-}
 function renderMarkdown(results2, mode, opts = {}) {
   if (mode.report === "levels") return renderSweep(results2, reportMarker(opts.reportId ?? ""));
   const budget2 = opts.budget ?? REPORT_BUDGET;
   const statuses = results2.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
-  const head = [marker, headline(results2, mode)];
-  const ab2 = abLine(results2);
-  if (ab2) head.push("", ab2);
+  const sides = sidesOf(results2, capped);
+  const head = [marker, headline(results2, mode, sides)];
+  if (sides.comparedWith) head.push("", sides.comparedWith);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
   if (bullets.length) head.push("", ...bullets);
   const why = capped(costLines(results2), "regressed phases");
@@ -98841,16 +98869,14 @@ function renderMarkdown(results2, mode, opts = {}) {
   const refused = failing2.length > 0 && (results2.failing ?? []).some((f) => !f.accepted);
   const status = refused ? [] : capped(statusLines(statuses, results2, mode.records), "scenarios with baseline notes");
   if (status.length) head.push("", ...status);
-  const flagSides = results2.ab ? [
-    { side: "head: ", scenarios: results2.scenarios },
-    { side: "base: ", scenarios: results2.ab.base }
-  ] : [{ side: "", scenarios: results2.scenarios }];
   const flagged = capped(
-    flagSides.flatMap(
-      ({ side, scenarios }) => scenarios.flatMap(
+    sides.measured.flatMap(
+      ({ name: name2, scenarios }) => scenarios.flatMap(
         (s) => (
           // a mix entry carries its phase's generator flags: said once, for the phase
-          s.phases.filter((p) => p.request === void 0).flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`))
+          s.phases.filter((p) => p.request === void 0).flatMap(
+            (p) => p.flags.map((f) => `> ⚠️ ${name2 ? `${name2}: ` : ""}${escapeMarkdown(s.name)}/${escapeMarkdown(p.name)}: ${escapeMarkdown(f)}`)
+          )
         )
       )
     ),
@@ -98862,7 +98888,7 @@ function renderMarkdown(results2, mode, opts = {}) {
   const rows = comparisonTable(fold ? results2.comparisons.filter((c) => !folded(c)) : results2.comparisons);
   const passing = fold ? comparisonTable(results2.comparisons.filter(folded)) : [];
   const footer = `<sub>perf-gate · run ${escapeMarkdown(results2.runId)} · ${escapeMarkdown(results2.mode)} · ${escapeMarkdown(results2.finishedAt)}</sub>`;
-  const header = results2.ab ? AB_HEADER : HEADER;
+  const header = sides.header;
   let table = rows.length ? markdownTable([header, ...rows]) : passing.length ? `All ${passing.length} rows pass.` : latencyTable(results2);
   const fixed = () => [...head, "", table, "", footer].join("\n");
   let kept = rows.length;
@@ -98874,16 +98900,13 @@ function renderMarkdown(results2, mode, opts = {}) {
   }
   const sections = (opts.sections ?? "full") === "summary" ? [] : [
     rows.length || passing.length ? details("Latency and throughput per phase", latencyTable(results2)) : "",
-    details("Latency percentiles chart", chart2(results2)),
+    details("Latency percentiles chart", chart2(results2, sides)),
     opts.trend ? details("Trend over recent runs", opts.trend) : "",
     details("Latency distribution per phase", distribution(results2)),
-    details("Status codes, errors and flags", errorsTable(results2)),
-    results2.ab?.orders?.length ? details("A/B pair orders", pairOrders(results2)) : "",
+    details("Status codes, errors and flags", errorsTable(sides)),
+    sides.pairOrders ? details("A/B pair orders", sides.pairOrders) : "",
     details("SUT resources", resourcesTable(results2)),
-    details(
-      results2.ab ? "Environment, head and base" : "Environment and baselines",
-      environment(results2, mode, statuses)
-    )
+    details(sides.environmentTitle, environment(results2, mode, sides, statuses))
   ].filter(Boolean);
   let body = [...head, "", table].join("\n");
   if (passing.length) {
@@ -105221,7 +105244,7 @@ async function run(opts, deps2) {
     }
   }
   try {
-    const sides = sidesOf(p, base, deps2.machine);
+    const sides = sidesOf2(p, base, deps2.machine);
     const seed = opts.seed ?? newSeed();
     const measured = await measure(opts, deps2, p, mode, { runId, sides, base, pairs, seed });
     const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
@@ -105329,7 +105352,7 @@ async function cannotBootBoth(deps2, config2, base, runId) {
     blockers
   );
 }
-function sidesOf(p, base, machine) {
+function sidesOf2(p, base, machine) {
   const { config: config2, scenarios } = p;
   const ours = /* @__PURE__ */ new Set();
   const side = (which, sut, dir, root) => ({

@@ -28,6 +28,7 @@ import { renderSweep } from './sweep.js';
 import { RESOURCE_COLUMNS } from './columns.js';
 import { yAxis } from './mermaid.js';
 import { profileLines } from './profile-lines.js';
+import { type Sides, sideScenarios, sidesOf } from './sides.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
@@ -72,18 +73,7 @@ function delta(c: Comparison): string {
   return `${percent(c.delta)}${interval}`;
 }
 
-/** A/B runs: what head was compared with, in one line under the headline. */
-function abLine(results: ResultsFile): string | undefined {
-  const ab = results.ab;
-  if (!ab) return undefined;
-  const head = results.provenance.commit?.slice(0, 12) ?? 'workspace';
-  const conf = results.comparisons.find((c) => c.confidence !== undefined)?.confidence;
-  const order = ab.order === 'random' ? `each pair's order drawn at random, seed ${ab.seed ?? '?'}` : 'ABBA';
-  const pairs = `${ab.pairs} interleaved pairs${ab.order === 'random' ? ' per phase, more where confirmation ran' : ''}`;
-  return `Head \`${esc(head)}\` vs base \`${esc(ab.baseCommit.slice(0, 12))}\` (${esc(ab.baseRef)}), same run, ${pairs} (${order}): Δ is the median of per-pair changes${conf !== undefined ? `, [interval] its ${(conf * 100).toFixed(1)}% confidence interval` : ''}.`;
-}
-
-function headline(results: ResultsFile, mode: ModeTraits): string {
+function headline(results: ResultsFile, mode: ModeTraits, sides: Sides): string {
   const verdict = overallVerdict(results.comparisons);
   const count = (v: Verdict) => results.comparisons.filter((c) => c.result === v).length;
   const regressions = count('regression');
@@ -121,10 +111,9 @@ function headline(results: ResultsFile, mode: ModeTraits): string {
   // relative rows it only showed (gate.bands: inform) are not "no regression": say what was judged
   const info = results.comparisons.filter((c) => c.informational).length;
   if (info > 0) {
-    return `### ✅ perf-gate: no absolute limit broken${results.ab ? ' against base' : ''}, no new error class — ${info} relative row${info === 1 ? '' : 's'} shown as information, not judged (gate.bands: inform)${suffix}`;
+    return `### ✅ perf-gate: no absolute limit broken${sides.against}, no new error class — ${info} relative row${info === 1 ? '' : 's'} shown as information, not judged (gate.bands: inform)${suffix}`;
   }
-  if (results.ab) return `### ✅ perf-gate: no regression against base${suffix}`;
-  return `### ✅ perf-gate: no regression${suffix}`;
+  return `### ✅ perf-gate: no regression${sides.against}${suffix}`;
 }
 
 /** The scenarios with rows of `result`, in report order: at most three named, the rest counted. */
@@ -196,9 +185,6 @@ function couldCatch(c: Comparison): string {
 /** More comparison rows than this: the passing ones are folded under the table. */
 export const FOLD_PASSING_OVER = 20;
 
-const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
-const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
-
 /** An update's rows that failed on nearly every request: refused (nothing recorded) or accepted. */
 function failingLines(results: ResultsFile): string[] {
   return (results.failing ?? []).map((f) =>
@@ -249,7 +235,7 @@ function age(time: string | undefined, now: string): string {
   return hours >= 1 ? `${hours} h old` : 'less than an hour old';
 }
 
-function chart(results: ResultsFile): string {
+function chart(results: ResultsFile, sides: Sides): string {
   const blocks: string[] = [];
   for (const s of results.scenarios) {
     for (const p of s.phases.filter((q) => q.request === undefined).slice(0, 6)) {
@@ -259,7 +245,7 @@ function chart(results: ResultsFile): string {
       const lines = [
         '```mermaid',
         'xychart-beta',
-        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? (results.ab ? ' (bars: base, line: head)' : ' (bars: baseline, line: current)') : ''}"`,
+        `  title "${mermaidText(`${s.name}/${p.name}`)} latency, ms${base ? sides.legend : ''}"`,
         `  x-axis [${keys.map((k) => `"${k}"`).join(', ')}]`,
         yAxis('ms', [...(base ? keys.map((k) => ms(base[k])) : []), ...keys.map((k) => ms(p.merged.latency[k]))]),
       ];
@@ -275,16 +261,10 @@ function details(summary: string, body: string): string {
   return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
 }
 
-function errorsTable(results: ResultsFile): string {
+function errorsTable(sides: Sides): string {
   const rows: string[][] = [];
   // A/B: each side's phases, its flags named by side
-  const sides = results.ab
-    ? [
-        { side: 'head', scenarios: results.scenarios },
-        { side: 'base', scenarios: results.ab.base },
-      ]
-    : [{ side: '', scenarios: results.scenarios }];
-  for (const { side, scenarios } of sides) {
+  for (const { name: side, scenarios } of sides.measured) {
     for (const s of scenarios) {
       for (const p of s.phases) {
         const codes = Object.entries(p.merged.statusCodes)
@@ -305,7 +285,14 @@ function errorsTable(results: ResultsFile): string {
       }
     }
   }
-  const header = ['scenario', 'phase', ...(results.ab ? ['side'] : []), 'responses', 'status codes', 'errors by kind'];
+  const header = [
+    'scenario',
+    'phase',
+    ...(sides.current ? ['side'] : []),
+    'responses',
+    'status codes',
+    'errors by kind',
+  ];
   return markdownTable([[...header, 'flags'], ...rows]);
 }
 
@@ -342,34 +329,26 @@ function latencyTable(results: ResultsFile): string {
   ]);
 }
 
-function environment(results: ResultsFile, mode: ModeTraits, statuses: ScenarioStatus[]): string {
+function environment(results: ResultsFile, mode: ModeTraits, sides: Sides, statuses: ScenarioStatus[]): string {
   const p = results.provenance;
   const lines = [
     `- runner: ${esc(p.runner.os)}, ${esc(p.runner.cpuModel)}, ${p.runner.cores} cores, ${formatBytes(p.runner.memoryBytes)}; Docker ${esc(p.docker.version ?? '?')}; runner image \`${p.runnerImage.replace(/[`\r\n]/g, '')}\``,
     `- commit ${esc(p.commit ?? 'unknown')} (${esc(p.ref ?? 'no ref')}), run ${esc(results.runId)}, mode ${esc(results.mode)}`,
     ...Object.entries(p.sut.images).map(
-      ([svc, i]) => `- SUT ${results.ab ? '(head) ' : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
+      ([svc, i]) =>
+        `- SUT ${sides.current ? `(${sides.current}) ` : ''}${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
     ),
     ...falseAlarmLines(results, mode),
-    ...earlyLookLines(results),
+    ...earlyLookLines(results, sides),
     ...laterWarmupLines(results),
-    ...machineLines(results),
-    ...generatorLines(results),
+    ...machineLines(results, sides),
+    ...generatorLines(results, sides),
     ...(results.interleaved
       ? [
           `- trials: every phase's interleaved in a random order, seed ${results.interleaved.seed} (\`perf-gate run --seed ${results.interleaved.seed}\` draws it again)`,
         ]
       : []),
-    ...(results.ab
-      ? [
-          `- base ${esc(results.ab.baseRef)} at ${esc(results.ab.baseCommit)}`,
-          ...Object.entries(results.ab.baseImages).map(
-            ([svc, i]) => `- SUT (base) ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
-          ),
-          ...results.ab.notes.map((n) => `- note: ${esc(n)}`),
-          ...sideBySideLines(results.ab.sideBySide),
-        ]
-      : []),
+    ...sides.referenceLines,
     ...statuses.map(
       (s) =>
         `- baseline of ${esc(s.scenario)}: ${s.baseline}${s.baselineTime ? `, taken ${esc(s.baselineTime)} (${age(s.baselineTime, results.startedAt)})` : ''}${s.baselineCommit ? ` at ${esc(s.baselineCommit.slice(0, 12))}` : ''}`,
@@ -379,7 +358,7 @@ function environment(results: ResultsFile, mode: ModeTraits, statuses: ScenarioS
 }
 
 /** What the load generator took from the machine per response, by phase (the head's side in A/B). */
-function generatorLines(results: ResultsFile): string[] {
+function generatorLines(results: ResultsFile, sides: Sides): string[] {
   const phases = results.scenarios.flatMap((s) =>
     s.phases.flatMap((p) =>
       p.request === undefined && p.generatorCpuUs !== undefined
@@ -389,18 +368,18 @@ function generatorLines(results: ResultsFile): string[] {
   );
   if (phases.length === 0) return [];
   return [
-    `- load generator's CPU per response (the runner's, taken from the machine it runs on${results.ab ? '; head' : ''}): ${namedAndCounted(phases, 10)}`,
+    `- load generator's CPU per response (the runner's, taken from the machine it runs on${sides.current ? `; ${sides.current}` : ''}): ${namedAndCounted(phases, 10)}`,
   ];
 }
 
 /** Which phases stopped at their early look (gate.early-look), when any did. */
-function earlyLookLines(results: ResultsFile): string[] {
+function earlyLookLines(results: ResultsFile, sides: Sides): string[] {
   const phases = results.scenarios.flatMap((s) =>
     s.phases.filter((p) => p.request === undefined).map((p) => ({ where: `${s.name}/${p.name}`, looks: p.confirm })),
   );
   const stopped = phases.filter((p) => p.looks?.stopped !== undefined);
   if (stopped.length === 0) return [];
-  const unit = results.ab ? 'pairs' : 'trials';
+  const unit = sides.unit;
   const shown = namedAndCounted(
     stopped.map((p) => `${esc(p.where)} (${p.looks?.stopped} of ${p.looks?.first})`),
     10,
@@ -426,20 +405,18 @@ function laterWarmupLines(results: ResultsFile): string[] {
 
 /** What the machine did during the trials (where it was read): other processes' CPU and steal; with
  * gate.busy, the trials it repeated and the busy ones still judged. */
-function machineLines(results: ResultsFile): string[] {
-  const sides = [
-    { side: results.ab ? 'head ' : '', scenarios: results.scenarios },
-    ...(results.ab ? [{ side: 'base ', scenarios: results.ab.base }] : []),
-  ];
+function machineLines(results: ResultsFile, sides: Sides): string[] {
   const threshold = results.busy?.othersPct ?? DEFAULT_BUSY_OTHERS_PCT;
-  const read = sides.flatMap(({ side, scenarios }) =>
+  const read = sides.measured.flatMap(({ name, scenarios }) =>
     scenarios.flatMap((s) =>
       s.phases.flatMap((p) =>
         [
           ...p.trials.map((t) => ({ t, aside: '' })),
           ...(p.discarded ?? []).map((t) => ({ t, aside: ', put aside' })),
         ].flatMap(({ t, aside }) =>
-          t.machine ? [{ where: `${side}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }] : [],
+          t.machine
+            ? [{ where: `${name ? `${name} ` : ''}${s.name}/${p.name} trial ${t.trial}${aside}`, m: t.machine }]
+            : [],
         ),
       ),
     ),
@@ -465,12 +442,12 @@ function machineLines(results: ResultsFile): string[] {
   // counted as the verdict counts them (compare/busy.ts): A/B leaves busy pairs out of a phase's tests
   // where enough quiet ones remain; elsewhere the measured side's busy trials make regressions
   // inconclusive, and a reference's (A/B's base) cannot raise one
-  const ab = results.ab;
+  const baseSide = sideScenarios(sides, 'base');
   const own = (s: ScenarioResult) => s.phases.filter((p) => p.request === undefined);
   // the phases whose busy pairs are left out, with how many
   const quiet = new Map(
     results.scenarios.flatMap((s) => {
-      const base = ab?.base.find((b) => b.name === s.name);
+      const base = baseSide?.find((b) => b.name === s.name);
       return own(s).flatMap((p) => {
         const q = base && quietPairs(s.phases, base.phases, p.name);
         return q ? [[`${s.name}\u0000${p.name}`, { where: `${s.name}/${p.name}`, q }] as const] : [];
@@ -487,11 +464,11 @@ function machineLines(results: ResultsFile): string[] {
         .map(({ p, found }) => esc(`${s.name}/${p.name} (${found.busy} of ${found.of})`)),
     );
   const kept = busyIn(results.scenarios);
-  const base = ab ? busyIn(ab.base) : [];
+  const base = baseSide ? busyIn(baseSide) : [];
   const judged =
     kept.length === 0
-      ? `no busy ${results.ab ? 'head ' : ''}trial judged`
-      : `busy ${results.ab ? 'head ' : ''}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
+      ? `no busy ${sides.current ? `${sides.current} ` : ''}trial judged`
+      : `busy ${sides.current ? `${sides.current} ` : ''}trials still judged in ${namedAndCounted(kept, 10)}: their regressions on latency, throughput, memory and CPU are inconclusive`;
   const reference =
     base.length === 0
       ? ''
@@ -501,7 +478,7 @@ function machineLines(results: ResultsFile): string[] {
       ? ''
       : `busy pairs left out of the tests in ${namedAndCounted(leftOut, 10)} (their quiet pairs judged); `;
   lines.push(
-    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${ab ? "trials (either side's)" : 'trials'} repeated; ${left}${judged}${reference}`,
+    `- busy machine (gate.busy): ${results.busy.repeated} of ${results.busy.repeats} ${sides.repeatedTrials} repeated; ${left}${judged}${reference}`,
   );
   return lines;
 }
@@ -524,19 +501,6 @@ function falseAlarmLines(results: ResultsFile, mode: ModeTraits): string[] {
   return [
     `- false alarms: each row at its own alpha, over ${phases.size} gated phases: an unchanged run can raise one more often than any row does (gate.run-alpha bounds the run's rate)`,
   ];
-}
-
-/** What was changed so base and head could boot side by side: once when both sides agree, else per side;
- * at most ten lines a side (the rest are in the results file). */
-function sideBySideLines(changes: { head: string[]; base: string[] } | undefined): string[] {
-  if (!changes) return [];
-  const same = changes.head.join('\n') === changes.base.join('\n');
-  const lines = (label: string, l: string[]) =>
-    capped(
-      l.map((c) => `- side by side${label}: ${esc(c)}`),
-      'changes',
-    );
-  return same ? lines('', changes.head) : [...lines(' (base)', changes.base), ...lines(' (head)', changes.head)];
 }
 
 /** Why each regressed phase regressed, the first fork (compare/cost.ts): the services that spent more
@@ -598,17 +562,6 @@ function distribution(results: ResultsFile): string {
   return blocks.join('\n\n');
 }
 
-/** Each phase's pairs in the order they ran (A = base, B = head), and the seed that drew them. */
-function pairOrders(results: ResultsFile): string {
-  const ab = results.ab;
-  const rows = (ab?.orders ?? []).map((o) => [esc(o.scenario), esc(o.phase), o.order.join(' ')]);
-  return [
-    `Seed ${ab?.seed ?? '?'} (\`perf-gate run --mode ab --seed ${ab?.seed ?? '?'}\` draws the same orders). A = base, B = head.`,
-    '',
-    markdownTable([['scenario', 'phase', 'pairs in order'], ...rows]),
-  ].join('\n');
-}
-
 /** The Markdown report, as `mode` (the results' mode's traits) reads it. The marker line makes the PR
  * comment findable. */
 export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: ReportOptions = {}): string {
@@ -616,9 +569,9 @@ export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: Rep
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');
-  const head = [marker, headline(results, mode)];
-  const ab = abLine(results);
-  if (ab) head.push('', ab);
+  const sides = sidesOf(results, capped);
+  const head = [marker, headline(results, mode, sides)];
+  if (sides.comparedWith) head.push('', sides.comparedWith);
   const bullets = regressionBullets(results.comparisons, mode.gates);
   if (bullets.length) head.push('', ...bullets);
   const why = capped(costLines(results), 'regressed phases');
@@ -632,19 +585,15 @@ export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: Rep
   const status = refused ? [] : capped(statusLines(statuses, results, mode.records), 'scenarios with baseline notes');
   if (status.length) head.push('', ...status);
   // A/B: each side's flags, named by side (a flag on either side can invalidate a row)
-  const flagSides = results.ab
-    ? [
-        { side: 'head: ', scenarios: results.scenarios },
-        { side: 'base: ', scenarios: results.ab.base },
-      ]
-    : [{ side: '', scenarios: results.scenarios }];
   const flagged = capped(
-    flagSides.flatMap(({ side, scenarios }) =>
+    sides.measured.flatMap(({ name, scenarios }) =>
       scenarios.flatMap((s) =>
         // a mix entry carries its phase's generator flags: said once, for the phase
         s.phases
           .filter((p) => p.request === undefined)
-          .flatMap((p) => p.flags.map((f) => `> ⚠️ ${side}${esc(s.name)}/${esc(p.name)}: ${esc(f)}`)),
+          .flatMap((p) =>
+            p.flags.map((f) => `> ⚠️ ${name ? `${name}: ` : ''}${esc(s.name)}/${esc(p.name)}: ${esc(f)}`),
+          ),
       ),
     ),
     'flagged phases',
@@ -658,7 +607,7 @@ export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: Rep
   const rows = comparisonTable(fold ? results.comparisons.filter((c) => !folded(c)) : results.comparisons);
   const passing = fold ? comparisonTable(results.comparisons.filter(folded)) : [];
   const footer = `<sub>perf-gate · run ${esc(results.runId)} · ${esc(results.mode)} · ${esc(results.finishedAt)}</sub>`;
-  const header = results.ab ? AB_HEADER : HEADER;
+  const header = sides.header;
   let table = rows.length
     ? markdownTable([header, ...rows])
     : passing.length
@@ -676,16 +625,13 @@ export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: Rep
       ? []
       : [
           rows.length || passing.length ? details('Latency and throughput per phase', latencyTable(results)) : '',
-          details('Latency percentiles chart', chart(results)),
+          details('Latency percentiles chart', chart(results, sides)),
           opts.trend ? details('Trend over recent runs', opts.trend) : '',
           details('Latency distribution per phase', distribution(results)),
-          details('Status codes, errors and flags', errorsTable(results)),
-          results.ab?.orders?.length ? details('A/B pair orders', pairOrders(results)) : '',
+          details('Status codes, errors and flags', errorsTable(sides)),
+          sides.pairOrders ? details('A/B pair orders', sides.pairOrders) : '',
           details('SUT resources', resourcesTable(results)),
-          details(
-            results.ab ? 'Environment, head and base' : 'Environment and baselines',
-            environment(results, mode, statuses),
-          ),
+          details(sides.environmentTitle, environment(results, mode, sides, statuses)),
         ].filter(Boolean);
   let body = [...head, '', table].join('\n');
   if (passing.length) {
