@@ -93419,6 +93419,7 @@ var grpc = {
   longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
+  urlKey: () => "grpc.url",
   // its messages are hashed by its own part of the hash
   bodiesFile: () => void 0,
   noDelivery: () => NO_DELIVERY,
@@ -94344,6 +94345,7 @@ var http = {
     ...target.flow ? [{ name: ITERATION_ENTRY, thresholds: target.flow.thresholds ?? {} }] : []
   ],
   url: (target) => target.request.url,
+  urlKey: (target) => target.flow ? "flow[0].url" : target.mix ? "requests[0].url" : "request.url",
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,
   noSweep: void 0,
@@ -94537,6 +94539,7 @@ var ws = {
   longestTimeoutMs: (_target, defaultMs) => defaultMs,
   entries: (target) => wsEntries(target.websocket.push).map((name2) => ({ name: name2, thresholds: target.websocket.thresholds[name2] })),
   url: (target) => target.websocket.url,
+  urlKey: () => "websocket.url",
   bodiesFile: () => void 0,
   noDelivery: (target) => target.websocket.push === "none" ? "nothing is delivered to other peers with websocket.push: none" : void 0,
   noSweep: "not available for a WebSocket scenario (give phases of several peer counts)",
@@ -94559,7 +94562,8 @@ function planProtocolOf(target) {
     throw new Error(`unhandled kind: ${JSON.stringify(target.kind)}`);
   return protocol;
 }
-var KEY_ORDER = ["ws", "grpc", "http"];
+var KEY_RANK = { ws: 0, grpc: 1, http: 2 };
+var KEY_ORDER = Object.keys(KEY_RANK).sort((a, b) => KEY_RANK[a] - KEY_RANK[b]);
 function rawKind(s) {
   const given = (k) => PROTOCOLS[k].keys.some(({ key }) => s[key] !== void 0);
   return KEY_ORDER.find(given);
@@ -94572,8 +94576,7 @@ function protocolKeysLine() {
   return `${keys.slice(0, -1).join(", ")} or ${keys.at(-1)}`;
 }
 function urlKeyOf(target) {
-  if (target.kind === "http") return target.flow ? "flow[0].url" : target.mix ? "requests[0].url" : "request.url";
-  return target.kind === "ws" ? "websocket.url" : "grpc.url";
+  return protocolOf(target).urlKey(target);
 }
 
 // src/results/types.ts

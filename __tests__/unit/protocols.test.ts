@@ -11,7 +11,15 @@ import { ROOT } from '../integration/helpers.js';
 import { expandPlan } from '../../src/config/env.js';
 import { configJsonSchema } from '../../src/config/schema.js';
 import type { PlanScenario, PlanTarget, RunnerPlan } from '../../src/runner-kit/plan.js';
-import { type HostProtocol, planProtocolOf, PROTOCOLS, rawKind, type TargetOf } from '../../src/protocols/index.js';
+import {
+  type HostProtocol,
+  planProtocolOf,
+  PROTOCOLS,
+  rawKind,
+  type TargetOf,
+  urlKeyOf,
+} from '../../src/protocols/index.js';
+import type { ScenarioTarget } from '../../src/config-parts/types.js';
 import type { RawScenario } from '../../src/protocols/schema.js';
 import { assertNever, PROTOCOL_KINDS, type PlanTargetOf, type ProtocolKind } from '../../src/runner-kit/protocols.js';
 
@@ -83,12 +91,28 @@ describe('the protocol kinds', () => {
     expect(rawKind({ ...base, websocket: {} } as RawScenario)).toBe('ws');
     expect(rawKind({ ...base, grpc: {} } as RawScenario)).toBe('grpc');
     expect(rawKind(base)).toBe(undefined);
+    // several keys (refused with a problem): read in one order, every kind placed in it
+    expect(rawKind({ ...base, request: {}, websocket: {} } as RawScenario)).toBe('ws');
+    expect(rawKind({ ...base, request: {}, grpc: {} } as RawScenario)).toBe('grpc');
+    expect(rawKind({ ...base, grpc: {}, websocket: {} } as RawScenario)).toBe('ws');
     // each protocol's keys are keys of the schema's scenario, and these are all of them
     const keys = Object.values(PROTOCOLS).flatMap((p) => p.keys.map((k) => k.key));
     const scenario = (configJsonSchema() as { properties: { scenarios: { items: { properties: object } } } }).properties
       .scenarios.items.properties;
     for (const key of keys) expect(Object.keys(scenario)).toContain(key);
     expect(keys.sort()).toEqual(['flow', 'grpc', 'request', 'requests', 'websocket']);
+  });
+
+  it.each([
+    [{ kind: 'http', request: {} }, 'request.url'],
+    [{ kind: 'http', request: {}, mix: [{}] }, 'requests[0].url'],
+    [{ kind: 'http', request: {}, flow: {} }, 'flow[0].url'],
+    [{ kind: 'ws', websocket: {} }, 'websocket.url'],
+    [{ kind: 'grpc', grpc: {} }, 'grpc.url'],
+  ] as const)('a problem about a %o target’s URL names the key it is written at: %s', (target, key) => {
+    expect(urlKeyOf(target as unknown as ScenarioTarget)).toBe(key);
+    // at one of its own protocol's keys
+    expect(PROTOCOLS[target.kind].keys.map((k) => k.key)).toContain(key.split(/[.[]/)[0]);
   });
 
   it('what only some protocols cannot do is said by the protocol: WebSocket peers stay on one runner', () => {

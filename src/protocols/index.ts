@@ -34,8 +34,10 @@ export function planProtocolOf<K extends ProtocolKind>(target: PlanTargetOf<K>):
   return protocol as unknown as HostProtocol<TargetOf<K>>;
 }
 
-/** The order a scenario's protocol keys are read in when it gives several (the problem is reported). */
-const KEY_ORDER: readonly ProtocolKind[] = ['ws', 'grpc', 'http'];
+/** The order a scenario's protocol keys are read in when it gives several (the problem is reported):
+ * every kind has its place (a new one is a compile error until it is given one). */
+const KEY_RANK: { [K in ProtocolKind]: number } = { ws: 0, grpc: 1, http: 2 };
+const KEY_ORDER = (Object.keys(KEY_RANK) as ProtocolKind[]).sort((a, b) => KEY_RANK[a] - KEY_RANK[b]);
 
 /** The protocol a raw scenario's key asks for (its phases are read by it, even when several keys are
  * given); undefined when it gives none (the scenario is refused, its phases unread). */
@@ -59,6 +61,5 @@ export function protocolKeysLine(): string {
 
 /** The key a target's URL is written at in a scenario, for a problem about it (a mix's first entry). */
 export function urlKeyOf(target: ScenarioTarget): string {
-  if (target.kind === 'http') return target.flow ? 'flow[0].url' : target.mix ? 'requests[0].url' : 'request.url';
-  return target.kind === 'ws' ? 'websocket.url' : 'grpc.url';
+  return protocolOf(target).urlKey(target);
 }

@@ -53,6 +53,8 @@ export interface HostProtocol<T extends ScenarioTarget> {
   entries(target: T): Array<{ name: string; thresholds: Thresholds }>;
   /** the URL a message about the scenario names */
   url(target: T): string;
+  /** the key that URL is written at in its scenario, for a problem about it (a mix's first entry's) */
+  urlKey(target: T): string;
   /** why the target's phases have no delivery to gate (the `delivery` threshold), or undefined */
   noDelivery(target: T): string | undefined;
   /** the bodies file of its one request (a mix's first entry's), hashed by content, or undefined */

@@ -17,6 +17,7 @@ export const grpc: HostProtocol<GrpcTarget> = {
   longestTimeoutMs: (target, defaultMs) => Math.max(defaultMs, target.grpc.deadlineMs),
   entries: () => [],
   url: (target) => target.grpc.urlAsWritten,
+  urlKey: () => 'grpc.url',
   // its messages are hashed by its own part of the hash
   bodiesFile: () => undefined,
   noDelivery: () => NO_DELIVERY,

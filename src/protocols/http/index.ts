@@ -21,6 +21,7 @@ export const http: HostProtocol<HttpTarget> = {
     ...(target.flow ? [{ name: ITERATION_ENTRY, thresholds: target.flow.thresholds ?? {} }] : []),
   ],
   url: (target) => target.request.url,
+  urlKey: (target) => (target.flow ? 'flow[0].url' : target.mix ? 'requests[0].url' : 'request.url'),
   bodiesFile: (target) => target.request.bodiesFile,
   noDelivery: () => NO_DELIVERY,
   noSweep: undefined,

@@ -18,6 +18,7 @@ export const ws: HostProtocol<WsTarget> = {
   entries: (target) =>
     wsEntries(target.websocket.push).map((name) => ({ name, thresholds: target.websocket.thresholds[name] })),
   url: (target) => target.websocket.url,
+  urlKey: () => 'websocket.url',
   bodiesFile: () => undefined,
   noDelivery: (target) =>
     target.websocket.push === 'none' ? 'nothing is delivered to other peers with websocket.push: none' : undefined,
