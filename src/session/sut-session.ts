@@ -11,13 +11,12 @@ import type { StatsSample } from '../stats/resources.js';
 import type { ComposeClient, DockerClient } from '../docker/clients.js';
 import type { SutContainer } from '../docker/engine.js';
 import type { RunningRunner } from '../docker/runner-container.js';
+import { RUNNER_KEY } from '../metrics/registry.js';
 import { planProtocolOf } from '../protocols/index.js';
 import { probeExpectation, type RunnerCommand, type TrialOrder } from '../runner-kit/plan.js';
 
 export type Side = 'base' | 'head';
 
-/** the resources key of perf-gate's own runner container */
-export const RUNNER_RESOURCE_KEY = 'perf-gate-runner';
 
 export interface SutSessionOptions {
   runId: string;
@@ -202,7 +201,7 @@ export class SutSession {
       prefix: this.prefix,
       docker: this.deps.docker,
       watcher: this.watcher as CrashWatcher,
-      sample: (s, container) => this.deps.sample(RUNNER_RESOURCE_KEY, s, container),
+      sample: (s, container) => this.deps.sample(RUNNER_KEY, s, container),
       crashError: (c) => this.crashError(c),
       sutLogs: () => this.sutLogs(),
       forget: (link) => void this.links.delete(link),
