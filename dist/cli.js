@@ -103433,7 +103433,7 @@ var Progress = class {
 };
 
 // src/run/run.ts
-import { relative as relative3, resolve as resolve5 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 
 // src/run/kept-profiles.ts
 import { dirname as dirname6, join as join7, resolve as resolve3 } from "node:path";
@@ -103511,6 +103511,82 @@ function failingRows(results2, scenarios) {
   }
   return out;
 }
+
+// src/run/contract.ts
+import { randomBytes } from "node:crypto";
+function writeOrFail(files, path, data) {
+  try {
+    files.write(path, data);
+  } catch (err) {
+    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
+  }
+}
+function newRunId() {
+  return randomBytes(4).toString("hex");
+}
+
+// src/run/provenance.ts
+import { cpus, platform, release, totalmem } from "node:os";
+async function gitInfo(exec, cwd, env) {
+  const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
+  let ref = env.GITHUB_REF || null;
+  if (!ref) {
+    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
+    ref = r.code === 0 ? r.stdout.trim() || null : null;
+  }
+  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
+}
+function machineInfo() {
+  const list2 = cpus();
+  return {
+    os: `${platform()} ${release()}`,
+    cpuModel: list2[0]?.model?.trim() ?? "unknown",
+    cores: list2.length,
+    memoryBytes: totalmem()
+  };
+}
+async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
+  const git2 = await gitInfo(deps2.exec, dir, deps2.env);
+  const calibration = deps2.calibrate?.();
+  return {
+    time: startedAt,
+    commit: git2.commit,
+    ref: git2.ref,
+    runner: { ...machineInfo(), ...calibration !== void 0 ? { calibrationUs: calibration } : {} },
+    docker: { version: engine.version, apiVersion: engine.apiVersion },
+    runnerImage: image,
+    sut: { images: images2 }
+  };
+}
+
+// src/run/publish.ts
+import { resolve as resolve4 } from "node:path";
+function publishFiles(results2, opts, files) {
+  const write = (req, history3) => {
+    const output2 = OUTPUTS[req.format];
+    if (!output2.writes(results2)) return void 0;
+    const text = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
+    const path = resolve4(req.path);
+    writeOrFail(files, path, text);
+    return { path, text };
+  };
+  const resultsPath = resolve4(opts.outDir, "perf-gate-results.json");
+  write({ format: "results", path: resultsPath });
+  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
+  const reportPath = resolve4(opts.outDir, "perf-gate-report.md");
+  const report = write({ format: "markdown", path: reportPath }, history2)?.text ?? "";
+  const htmlPath = resolve4(opts.outDir, "perf-gate-report.html");
+  write({ format: "html", path: htmlPath });
+  const asked = [
+    ...opts.outputs ?? [],
+    ...opts.history ? [{ format: "history", path: opts.history }] : []
+  ];
+  const extraPaths = asked.flatMap((req) => write(req, history2)?.path ?? []);
+  return { resultsPath, reportPath, htmlPath, report, extraPaths };
+}
+
+// src/run/sides.ts
+import { relative as relative3 } from "node:path";
 
 // src/results/flags.ts
 var GENERATOR_LIMITS = {
@@ -103910,79 +103986,6 @@ var TrialCollector = class {
   }
 };
 
-// src/run/contract.ts
-import { randomBytes } from "node:crypto";
-function writeOrFail(files, path, data) {
-  try {
-    files.write(path, data);
-  } catch (err) {
-    throw environmentError(`cannot write ${path}: ${err.message.split("\n")[0]}`);
-  }
-}
-function newRunId() {
-  return randomBytes(4).toString("hex");
-}
-
-// src/run/provenance.ts
-import { cpus, platform, release, totalmem } from "node:os";
-async function gitInfo(exec, cwd, env) {
-  const commit = env.GITHUB_SHA || (await exec("git", ["rev-parse", "HEAD"], { cwd })).stdout.trim() || null;
-  let ref = env.GITHUB_REF || null;
-  if (!ref) {
-    const r = await exec("git", ["symbolic-ref", "-q", "HEAD"], { cwd });
-    ref = r.code === 0 ? r.stdout.trim() || null : null;
-  }
-  return { commit: commit && /^[0-9a-f]{7,64}$/.test(commit) ? commit : null, ref };
-}
-function machineInfo() {
-  const list2 = cpus();
-  return {
-    os: `${platform()} ${release()}`,
-    cpuModel: list2[0]?.model?.trim() ?? "unknown",
-    cores: list2.length,
-    memoryBytes: totalmem()
-  };
-}
-async function provenanceOf(deps2, dir, startedAt, engine, image, images2) {
-  const git2 = await gitInfo(deps2.exec, dir, deps2.env);
-  const calibration = deps2.calibrate?.();
-  return {
-    time: startedAt,
-    commit: git2.commit,
-    ref: git2.ref,
-    runner: { ...machineInfo(), ...calibration !== void 0 ? { calibrationUs: calibration } : {} },
-    docker: { version: engine.version, apiVersion: engine.apiVersion },
-    runnerImage: image,
-    sut: { images: images2 }
-  };
-}
-
-// src/run/publish.ts
-import { resolve as resolve4 } from "node:path";
-function publishFiles(results2, opts, files) {
-  const write = (req, history3) => {
-    const output2 = OUTPUTS[req.format];
-    if (!output2.writes(results2)) return void 0;
-    const text = output2.render(results2, { reportId: opts.reportId ?? "", history: history3 });
-    const path = resolve4(req.path);
-    writeOrFail(files, path, text);
-    return { path, text };
-  };
-  const resultsPath = resolve4(opts.outDir, "perf-gate-results.json");
-  write({ format: "results", path: resultsPath });
-  const history2 = opts.history ? files.read(opts.history) ?? "" : void 0;
-  const reportPath = resolve4(opts.outDir, "perf-gate-report.md");
-  const report = write({ format: "markdown", path: reportPath }, history2)?.text ?? "";
-  const htmlPath = resolve4(opts.outDir, "perf-gate-report.html");
-  write({ format: "html", path: htmlPath });
-  const asked = [
-    ...opts.outputs ?? [],
-    ...opts.history ? [{ format: "history", path: opts.history }] : []
-  ];
-  const extraPaths = asked.flatMap((req) => write(req, history2)?.path ?? []);
-  return { resultsPath, reportPath, htmlPath, report, extraPaths };
-}
-
 // src/session/swarm-runner.ts
 import { gzipSync } from "node:zlib";
 
@@ -104356,7 +104359,6 @@ var SwarmRunner = class _SwarmRunner {
 };
 
 // src/session/sut-session.ts
-var RUNNER_RESOURCE_KEY = "perf-gate-runner";
 var SutSession = class _SutSession {
   constructor(opts, deps2) {
     this.opts = opts;
@@ -104483,7 +104485,7 @@ var SutSession = class _SutSession {
       prefix: this.prefix,
       docker: this.deps.docker,
       watcher: this.watcher,
-      sample: (s, container) => this.deps.sample(RUNNER_RESOURCE_KEY, s, container),
+      sample: (s, container) => this.deps.sample(RUNNER_KEY, s, container),
       crashError: (c) => this.crashError(c),
       sutLogs: () => this.sutLogs(),
       forget: (link) => void this.links.delete(link)
@@ -105219,6 +105221,62 @@ function nothingToBoot(project) {
     down: () => Promise.resolve()
   };
 }
+async function openSides(opts, p, mode, runId, deps2) {
+  if (!mode.base) return { base: void 0 };
+  const base = await openBase(opts, p, deps2);
+  const blocked = await cannotBootBoth(deps2, p.config, base, runId);
+  if (!blocked) return { base };
+  if (!opts.abFallback) throw usageError(blocked);
+  deps2.progress.line(
+    `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
+  );
+  const { baseRef: _, abFallback: __, ...rest } = opts;
+  return { fallback: { ...rest, mode: mode.base.fallback, runId } };
+}
+async function cannotBootBoth(deps2, config2, base, runId) {
+  if (onSwarm(config2)) return void 0;
+  const blockers = await Promise.all([
+    sideBlockers(deps2, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
+    sideBlockers(deps2, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
+  ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
+    await base.tree.remove();
+    throw err;
+  });
+  if (blockers.length === 0) return void 0;
+  await base.tree.remove();
+  return cannotBootTwice(
+    config2.sut.composeFiles.map((f) => relative3(config2.dir, f) || f),
+    blockers
+  );
+}
+function measuredSides(p, base, machine) {
+  const { config: config2, scenarios } = p;
+  const ours = /* @__PURE__ */ new Set();
+  const side = (which, sut, dir, root) => ({
+    side: which,
+    sut,
+    dir,
+    ...root !== void 0 ? { root } : {},
+    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios), machine, config2.gate.busy, ours)
+  });
+  return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
+}
+function abInfo(opts, base, measured, results2, pairs) {
+  const orders = measured.ab;
+  const info = {
+    baseRef: opts.baseRef,
+    baseCommit: base.tree.commit,
+    headCommit: results2.provenance.commit,
+    pairs,
+    order: "random",
+    ...orders ? { seed: orders.seed, orders: orders.orders } : {},
+    baseImages: measured.images.base,
+    notes: base.notes
+  };
+  const { head, base: baseChanges } = measured.neutralised;
+  if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
+  return info;
+}
 
 // src/run/run.ts
 var MAX_SWARM_PLAN_BYTES = 480 * 1024;
@@ -105234,20 +105292,11 @@ async function run(opts, deps2) {
   const engine = await deps2.docker.version();
   await deps2.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
-  const base = mode.base ? await openBase(opts, p, deps2) : void 0;
-  if (base && mode.base) {
-    const blocked = await cannotBootBoth(deps2, p.config, base, runId);
-    if (blocked) {
-      if (!opts.abFallback) throw usageError(blocked);
-      deps2.progress.line(
-        `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, "")}: gating against baselines/`
-      );
-      const { baseRef: _, abFallback: __, ...rest } = opts;
-      return run({ ...rest, mode: mode.base.fallback, runId }, deps2);
-    }
-  }
+  const opened = await openSides(opts, p, mode, runId, deps2);
+  if ("fallback" in opened) return run(opened.fallback, deps2);
+  const { base } = opened;
   try {
-    const sides = sidesOf2(p, base, deps2.machine);
+    const sides = measuredSides(p, base, deps2.machine);
     const seed = opts.seed ?? newSeed();
     const measured = await measure(opts, deps2, p, mode, { runId, sides, base, pairs, seed });
     const sideResults = sides.map((s) => s.collector.results(p.scenarios, p.hashes));
@@ -105338,50 +105387,6 @@ function refuseUngateable(opts, p, mode, pairs) {
     }
   }
   return { ...p, scenarios };
-}
-async function cannotBootBoth(deps2, config2, base, runId) {
-  if (onSwarm(config2)) return void 0;
-  const blockers = await Promise.all([
-    sideBlockers(deps2, `${projectName(runId)}-head`, config2.sut, config2.dir, base.tree.repoRoot),
-    sideBlockers(deps2, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir)
-  ]).then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)]).catch(async (err) => {
-    await base.tree.remove();
-    throw err;
-  });
-  if (blockers.length === 0) return void 0;
-  await base.tree.remove();
-  return cannotBootTwice(
-    config2.sut.composeFiles.map((f) => relative3(config2.dir, f) || f),
-    blockers
-  );
-}
-function sidesOf2(p, base, machine) {
-  const { config: config2, scenarios } = p;
-  const ours = /* @__PURE__ */ new Set();
-  const side = (which, sut, dir, root) => ({
-    side: which,
-    sut,
-    dir,
-    ...root !== void 0 ? { root } : {},
-    collector: new TrialCollector(config2.runner.cpus, gatedPercentiles(scenarios), machine, config2.gate.busy, ours)
-  });
-  return base ? [side("base", base.sut, base.dir, base.tree.dir), side("head", config2.sut, config2.dir, base.tree.repoRoot)] : [{ ...side(void 0, config2.sut, config2.dir), ...config2.target ? { target: config2.target } : {} }];
-}
-function abInfo(opts, base, measured, results2, pairs) {
-  const orders = measured.ab;
-  const info = {
-    baseRef: opts.baseRef,
-    baseCommit: base.tree.commit,
-    headCommit: results2.provenance.commit,
-    pairs,
-    order: "random",
-    ...orders ? { seed: orders.seed, orders: orders.orders } : {},
-    baseImages: measured.images.base,
-    notes: base.notes
-  };
-  const { head, base: baseChanges } = measured.neutralised;
-  if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
-  return info;
 }
 function recordBaselines(results2, opts, deps2, profileFiles) {
   return results2.scenarios.map((r) => {

@@ -2,30 +2,25 @@
 // persist. What differs between modes is asked of the mode (src/modes/): what it needs (baselines, a
 // base side), how it measures and judges, whether it gates and records. Each side keeps one
 // long-lived runner that takes trials on command.
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { usageError, environmentError } from '../common/errors.js';
 import { acceptIn } from '../compare/accept.js';
 import { withCosts } from '../compare/cost.js';
 import { confirmationReach } from '../compare/reach.js';
 import { onSwarm } from '../config/distributed.js';
-import type { Config } from '../config-parts/types.js';
-import { cannotBootTwice } from '../docker/compose.js';
-import { projectName } from '../docker/labels.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import { baselineProfileFile, type KeptProfile, profileRecords, type TakenProfile } from '../profiles/record.js';
 import { keptProfiles } from './kept-profiles.js';
 import { shiftSettingsOf } from '../history/shifts.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
-import { RESULTS_SCHEMA, type AbInfo, type ResultsFile, type ScenarioResult } from '../results/types.js';
+import { RESULTS_SCHEMA, type ResultsFile, type ScenarioResult } from '../results/types.js';
 import { failingRows, unansweredPhase } from '../results/unanswered.js';
-import { gatedPercentiles, TrialCollector } from '../session/collect.js';
-import type { Side } from '../session/sut-session.js';
 import { newSeed } from '../stats/random.js';
 import { newRunId, type RunDeps, type RunFiles, type RunOptions, type RunOutcome, writeOrFail } from './contract.js';
 import { planRun, type RunPlan } from './plan.js';
 import { machineInfo, provenanceOf } from './provenance.js';
 import { publishFiles } from './publish.js';
-import { type BaseSide, measure, type Measured, type MeasuredSide, openBase, sideBlockers } from './sides.js';
+import { abInfo, measure, measuredSides, openSides } from './sides.js';
 export { newRunId, type RunDeps, type RunOptions, type RunOutcome } from './contract.js';
 export { defaultRunnerScript } from './deps.js';
 
@@ -47,21 +42,12 @@ export async function run(opts: RunOptions, deps: RunDeps): Promise<RunOutcome> 
   // the runner image is checked (pulled if it can be) before any SUT boots, not after
   await deps.docker.ensureImage(p.image);
   const runId = opts.runId ?? newRunId();
-  // sides: the base commit's tree where the mode boots one beside head
-  const base = mode.base ? await openBase(opts, p, deps) : undefined;
-  if (base && mode.base) {
-    const blocked = await cannotBootBoth(deps, p.config, base, runId);
-    if (blocked) {
-      if (!opts.abFallback) throw usageError(blocked);
-      deps.progress.line(
-        `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, '')}: gating against baselines/`,
-      );
-      const { baseRef: _, abFallback: __, ...rest } = opts;
-      return run({ ...rest, mode: mode.base.fallback, runId }, deps);
-    }
-  }
+  // sides: the base commit's tree where the mode boots one beside head (or the mode it falls back to)
+  const opened = await openSides(opts, p, mode, runId, deps);
+  if ('fallback' in opened) return run(opened.fallback, deps);
+  const { base } = opened;
   try {
-    const sides = sidesOf(p, base, deps.machine);
+    const sides = measuredSides(p, base, deps.machine);
     // measure
     const seed = opts.seed ?? newSeed();
     const measured = await measure(opts, deps, p, mode, { runId, sides, base, pairs, seed });
@@ -171,76 +157,6 @@ function refuseUngateable(opts: RunOptions, p: RunPlan, mode: Mode, pairs: numbe
     }
   }
   return { ...p, scenarios };
-}
-
-/**
- * Both sides' compose files, read as compose reads them, before anything boots: what keeps them from
- * booting side by side (a pull request that removes the host networking, say, blocks the base), in
- * one line, or undefined. The base tree is removed when it is refused or the check fails.
- */
-async function cannotBootBoth(
-  deps: RunDeps,
-  config: Config,
-  base: BaseSide,
-  runId: string,
-): Promise<string | undefined> {
-  if (onSwarm(config)) return undefined;
-  const blockers = await Promise.all([
-    sideBlockers(deps, `${projectName(runId)}-head`, config.sut, config.dir, base.tree.repoRoot),
-    sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir),
-  ])
-    .then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)])
-    .catch(async (err: unknown) => {
-      await base.tree.remove();
-      throw err;
-    });
-  if (blockers.length === 0) return undefined;
-  await base.tree.remove();
-  return cannotBootTwice(
-    config.sut.composeFiles.map((f) => relative(config.dir, f) || f),
-    blockers,
-  );
-}
-
-/** The sides measured: base then head, or the only one (a target's, when the config gives one). */
-function sidesOf(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['machine']): MeasuredSide[] {
-  const { config, scenarios } = p;
-  // the run's own containers, both sides': the side not under load is the run's, not the machine's noise
-  const ours = new Set<string>();
-  const side = (which: Side | undefined, sut: Config['sut'], dir: string, root?: string): MeasuredSide => ({
-    side: which,
-    sut,
-    dir,
-    ...(root !== undefined ? { root } : {}),
-    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios), machine, config.gate.busy, ours),
-  });
-  return base
-    ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]
-    : [{ ...side(undefined, config.sut, config.dir), ...(config.target ? { target: config.target } : {}) }];
-}
-
-/** What an A/B run knows of its two sides beside their results: refs, commits, orders, images, changes. */
-function abInfo(
-  opts: RunOptions,
-  base: BaseSide,
-  measured: Measured,
-  results: ResultsFile,
-  pairs: number,
-): Omit<AbInfo, 'base'> {
-  const orders = measured.ab;
-  const info: Omit<AbInfo, 'base'> = {
-    baseRef: opts.baseRef as string,
-    baseCommit: base.tree.commit,
-    headCommit: results.provenance.commit,
-    pairs,
-    order: 'random',
-    ...(orders ? { seed: orders.seed, orders: orders.orders } : {}),
-    baseImages: measured.images.base,
-    notes: base.notes,
-  };
-  const { head, base: baseChanges } = measured.neutralised;
-  if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
-  return info;
 }
 
 /** The persist step of a mode that records: each scenario's results as its new baseline, with the

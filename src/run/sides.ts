@@ -2,6 +2,9 @@
 // compose project, a swarm stack, or a target with nothing to boot), the base commit's tree and what
 // keeps it from booting beside head, and the measuring: every side booted, one runner each, the
 // mode's measure driving their trials, all of it torn down.
+import { relative } from 'node:path';
+import { usageError } from '../common/errors.js';
+import { cannotBootTwice } from '../docker/compose.js';
 import { projectName, runLabels } from '../docker/labels.js';
 import type { ComposeClient, ImageDigests } from '../docker/clients.js';
 import { onSwarm } from '../config/distributed.js';
@@ -9,7 +12,7 @@ import type { Config } from '../config-parts/types.js';
 import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
 import { type MeasureContext, profileTrials } from '../session/measure.js';
-import { TrialCollector } from '../session/collect.js';
+import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import { waitQuiet } from '../session/quiet.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
 import { SwarmSession } from '../session/swarm-session.js';
@@ -22,6 +25,7 @@ import type { RunDeps, RunOptions } from './contract.js';
 import type { RunPlan } from './plan.js';
 import type { Progress } from './progress.js';
 import type { RunnerEvent } from '../runner-kit/plan.js';
+import type { AbInfo, ResultsFile } from '../results/types.js';
 
 /** The base side of an A/B run: its tree (removed at the end, whatever happens) and its SUT. */
 export interface BaseSide {
@@ -360,4 +364,95 @@ function nothingToBoot(project: string): ComposeClient {
     logs: () => Promise.resolve([]),
     down: () => Promise.resolve(),
   };
+}
+
+/** The sides step: the base commit's tree opened where the mode boots one beside head, refused when the
+ * two cannot boot side by side (or, with abFallback, the options of the mode it falls back to). */
+export async function openSides(
+  opts: RunOptions,
+  p: RunPlan,
+  mode: Mode,
+  runId: string,
+  deps: RunDeps,
+): Promise<{ base: BaseSide | undefined } | { fallback: RunOptions }> {
+  if (!mode.base) return { base: undefined };
+  const base = await openBase(opts, p, deps);
+  const blocked = await cannotBootBoth(deps, p.config, base, runId);
+  if (!blocked) return { base };
+  if (!opts.abFallback) throw usageError(blocked);
+  deps.progress.line(
+    `[perf-gate] ${blocked.replace(/; gate against baselines instead.*$/, '')}: gating against baselines/`,
+  );
+  const { baseRef: _, abFallback: __, ...rest } = opts;
+  return { fallback: { ...rest, mode: mode.base.fallback, runId } };
+}
+
+/**
+ * Both sides' compose files, read as compose reads them, before anything boots: what keeps them from
+ * booting side by side (a pull request that removes the host networking, say, blocks the base), in
+ * one line, or undefined. The base tree is removed when it is refused or the check fails.
+ */
+async function cannotBootBoth(
+  deps: RunDeps,
+  config: Config,
+  base: BaseSide,
+  runId: string,
+): Promise<string | undefined> {
+  if (onSwarm(config)) return undefined;
+  const blockers = await Promise.all([
+    sideBlockers(deps, `${projectName(runId)}-head`, config.sut, config.dir, base.tree.repoRoot),
+    sideBlockers(deps, `${projectName(runId)}-base`, base.sut, base.dir, base.tree.dir),
+  ])
+    .then(([head, baseSide]) => [...head, ...baseSide.filter((b) => !head.includes(b)).map((b) => `base: ${b}`)])
+    .catch(async (err: unknown) => {
+      await base.tree.remove();
+      throw err;
+    });
+  if (blockers.length === 0) return undefined;
+  await base.tree.remove();
+  return cannotBootTwice(
+    config.sut.composeFiles.map((f) => relative(config.dir, f) || f),
+    blockers,
+  );
+}
+
+/** The sides measured: base then head, or the only one (a target's, when the config gives one). */
+export function measuredSides(p: RunPlan, base: BaseSide | undefined, machine?: RunDeps['machine']): MeasuredSide[] {
+  const { config, scenarios } = p;
+  // the run's own containers, both sides': the side not under load is the run's, not the machine's noise
+  const ours = new Set<string>();
+  const side = (which: Side | undefined, sut: Config['sut'], dir: string, root?: string): MeasuredSide => ({
+    side: which,
+    sut,
+    dir,
+    ...(root !== undefined ? { root } : {}),
+    collector: new TrialCollector(config.runner.cpus, gatedPercentiles(scenarios), machine, config.gate.busy, ours),
+  });
+  return base
+    ? [side('base', base.sut, base.dir, base.tree.dir), side('head', config.sut, config.dir, base.tree.repoRoot)]
+    : [{ ...side(undefined, config.sut, config.dir), ...(config.target ? { target: config.target } : {}) }];
+}
+
+/** What an A/B run knows of its two sides beside their results: refs, commits, orders, images, changes. */
+export function abInfo(
+  opts: RunOptions,
+  base: BaseSide,
+  measured: Measured,
+  results: ResultsFile,
+  pairs: number,
+): Omit<AbInfo, 'base'> {
+  const orders = measured.ab;
+  const info: Omit<AbInfo, 'base'> = {
+    baseRef: opts.baseRef as string,
+    baseCommit: base.tree.commit,
+    headCommit: results.provenance.commit,
+    pairs,
+    order: 'random',
+    ...(orders ? { seed: orders.seed, orders: orders.orders } : {}),
+    baseImages: measured.images.base,
+    notes: base.notes,
+  };
+  const { head, base: baseChanges } = measured.neutralised;
+  if (head.length > 0 || baseChanges.length > 0) info.sideBySide = { head, base: baseChanges };
+  return info;
 }
