@@ -17,7 +17,6 @@ import { probeExpectation, type RunnerCommand, type TrialOrder } from '../runner
 
 export type Side = 'base' | 'head';
 
-
 export interface SutSessionOptions {
   runId: string;
   labels: Record<string, string>;
