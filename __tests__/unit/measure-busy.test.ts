@@ -174,10 +174,15 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
     },
   );
 
-  it.each<[string, { waitedMs: number; quiet: boolean }, string]>([
+  it.each<[string, { waitedMs: number; quiet: boolean; spent?: true }, string]>([
     ['a wait that found it quiet', { waitedMs: 3250, quiet: true }, '; waited 3.25s for the machine to quiet down'],
     ['quiet at once: nothing said', { waitedMs: 1000, quiet: true }, ''],
     ['still busy at the bound', { waitedMs: 10_000, quiet: false }, '; the machine still read busy after 10s'],
+    [
+      "the run's waits spent: at once, and said",
+      { waitedMs: 0, quiet: false, spent: true },
+      "; at once: the run's 2m of waits for a quiet machine are spent (later repeats run at once too)",
+    ],
   ])('a repeat waits for the machine to quiet down first (%s), in both modes', async (_label, wait, said) => {
     const list = scenarios(3);
     for (const mode of ['gate', 'ab'] as const) {
@@ -198,6 +203,22 @@ describe('gate.busy: a trial on a busy machine is put aside and run again', () =
         new RegExp(`\\(1 of 3\\)${said.replace(/[.()]/g, '\\$&')}$`),
       );
     }
+  });
+
+  it("the run's waits spent: said once, later repeats say only that they ran at once", async () => {
+    const h = harness(scenarios(3), DEFAULT_CONFIRM);
+    h.ctx.busy = { repeats: 3, used: 0 };
+    h.ctx.quiet = async () => ({ waitedMs: 0, quiet: false, spent: true });
+    await measureOne(
+      h.ctx,
+      busySide(h, 'head', at(1000), (n) => n === 2 || n === 3),
+      new Map(),
+    );
+    const said = h.logs.filter((l) => l.includes('put aside')).map((l) => l.replace(/^.*repeated /, ''));
+    expect(said).toEqual([
+      "(1 of 3); at once: the run's 2m of waits for a quiet machine are spent (later repeats run at once too)",
+      '(2 of 3); at once',
+    ]);
   });
 
   it('A/B: the trial put aside and the wait for a quiet machine are left out of the time confirmation plans by', async () => {

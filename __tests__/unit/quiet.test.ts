@@ -1,7 +1,7 @@
 // gate.busy's wait before a repeat (src/session/quiet.ts): the machine read every slice until a second
 // of slices in a row reads quiet, at most ten seconds; a fake machine and clock.
 import { describe, expect, it } from 'vitest';
-import { QUIET_FOR_MS, QUIET_MAX_WAIT_MS, waitQuiet } from '../../src/session/quiet.js';
+import { QUIET_FOR_MS, QUIET_MAX_TOTAL_MS, QUIET_MAX_WAIT_MS, runWaits, waitQuiet } from '../../src/session/quiet.js';
 import type { MachineReading } from '../../src/stats/machine.js';
 
 /** A machine of 2 cores whose other processes use `others(t)` % of one core and steal `steal(t)` %
@@ -94,5 +94,40 @@ describe('waitQuiet', () => {
         50,
       ),
     ).toBeUndefined();
+  });
+});
+
+describe("runWaits: a run's waits share QUIET_MAX_TOTAL_MS", () => {
+  it('a machine busy throughout: twelve waits of ten seconds, then none (the repeats run at once)', async () => {
+    const io = machine(() => 100);
+    const wait = runWaits((maxMs) => waitQuiet(io, 50, false, undefined, maxMs));
+    const found = [];
+    for (let i = 0; i < 14; i++) found.push(await wait());
+    expect(found.slice(0, 12)).toEqual(
+      Array.from({ length: 12 }, () => ({ waitedMs: QUIET_MAX_WAIT_MS, quiet: false })),
+    );
+    expect(found.slice(12)).toEqual([
+      { waitedMs: 0, quiet: false, spent: true },
+      { waitedMs: 0, quiet: false, spent: true },
+    ]);
+    expect(io.now()).toBe(QUIET_MAX_TOTAL_MS);
+  });
+
+  it('the last wait is cut to what is left; quiet waits count too', async () => {
+    // busy but for the second after 20 s
+    const io = machine((t) => (t > 20_000 && t <= 21_000 ? 5 : 100));
+    const wait = runWaits((maxMs) => waitQuiet(io, 50, false, undefined, maxMs), 25_000);
+    expect(await wait()).toEqual({ waitedMs: 10_000, quiet: false });
+    expect(await wait()).toEqual({ waitedMs: 10_000, quiet: false });
+    // the quiet second after 20 s; then 4 s are left, and the machine is busy again
+    expect(await wait()).toEqual({ waitedMs: QUIET_FOR_MS, quiet: true });
+    expect(await wait()).toEqual({ waitedMs: 4000, quiet: false });
+    expect(await wait()).toEqual({ waitedMs: 0, quiet: false, spent: true });
+  });
+
+  it('a machine that cannot be read: no wait, nothing spent', async () => {
+    const wait = runWaits(async () => undefined, 1);
+    expect(await wait()).toBeUndefined();
+    expect(await wait()).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
 import { type MeasureContext, profileTrials } from '../session/measure.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
-import { waitQuiet } from '../session/quiet.js';
+import { runWaits, waitQuiet } from '../session/quiet.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
 import { SwarmSession } from '../session/swarm-session.js';
 import { type SessionSpec, withSessions } from '../session/with-sessions.js';
@@ -193,8 +193,9 @@ export async function measure(
         if (machine && sentinel) {
           const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
           const own = run.sides[0]?.collector.ownContainers();
-          ctx.quiet = () =>
-            waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly, own);
+          ctx.quiet = runWaits((maxMs) =>
+            waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly, own, maxMs),
+          );
         }
         const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
         // the machine read through each measured window, so a hog that took part of one shows (gate.busy)

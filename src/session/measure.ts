@@ -22,7 +22,7 @@ import {
 import { derivedSeed, drawOrder, interleave, type PairOrder, seededRandom } from '../stats/random.js';
 import { formatMs } from '../common/units.js';
 import type { TrialCollector } from './collect.js';
-import { QUIET_FOR_MS, type QuietWait } from './quiet.js';
+import { QUIET_FOR_MS, QUIET_MAX_TOTAL_MS, type QuietWait } from './quiet.js';
 import { SLICE_MS } from '../stats/machine.js';
 import type { Side } from './sut-session.js';
 
@@ -96,6 +96,8 @@ export interface BusyBudget {
   grows?: true;
   /** a busy trial was kept because the repeats were spent (said once in the log) */
   kept?: true;
+  /** the run's waits for a quiet machine are spent: later repeats run at once (said once in the log) */
+  waitsSpent?: true;
 }
 
 /** Whether a busy trial may be repeated: spends one of the run's repeats when it may, and then waits
@@ -117,14 +119,19 @@ async function repeatBusy(ctx: MeasureContext, where: string, what: string): Pro
   const waited =
     wait === undefined
       ? ''
-      : wait.quiet
-        ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS
-          ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down`
-          : ''
-        : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
+      : wait.spent
+        ? b.waitsSpent
+          ? '; at once'
+          : `; at once: the run's ${formatMs(QUIET_MAX_TOTAL_MS)} of waits for a quiet machine are spent (later repeats run at once too)`
+        : wait.quiet
+          ? wait.waitedMs >= QUIET_FOR_MS + SLICE_MS
+            ? `; waited ${formatMs(wait.waitedMs)} for the machine to quiet down`
+            : ''
+          : `; the machine still read busy after ${formatMs(wait.waitedMs)}`;
   ctx.log(
     `[perf-gate] ${where}: ${what} ran on a busy machine; put aside and repeated (${b.used} of ${b.repeats})${waited}`,
   );
+  if (wait?.spent) b.waitsSpent = true;
   return true;
 }
 

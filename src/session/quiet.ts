@@ -1,13 +1,18 @@
 // gate.busy: before a trial taken on a busy machine runs again, wait until the machine reads quiet, so
 // that the repeat does not fall in the same burst of another process (a build beside the run, a
 // neighbour's job: bursts of seconds). Bounded: after QUIET_MAX_WAIT_MS the trial runs all the same,
-// and gate.busy judges it as it judges any other.
+// and gate.busy judges it as it judges any other; over a whole run the waits add up to at most
+// QUIET_MAX_TOTAL_MS, then a repeat runs at once.
 import { busyMachine, machineInWindow, type MachineReading, SLICE_MS } from '../stats/machine.js';
 
 /** How long the machine must read quiet, slice after slice, before a repeat runs. */
 export const QUIET_FOR_MS = 1000;
 /** The longest wait before a repeat: a machine busy for longer is judged by the trial itself. */
 export const QUIET_MAX_WAIT_MS = 10_000;
+/** The most a run waits in all: a machine busy through two minutes of waiting is not waited out (a
+ * 48-row A/B run beside a neighbour that kept the machine busy put 204 trials aside and took 33
+ * minutes where 4.5 are usual: docs/benchmarks.md). Its repeats then run at once. */
+export const QUIET_MAX_TOTAL_MS = 120_000;
 
 export interface QuietIo {
   /** the machine now; undefined where it cannot be read */
@@ -21,12 +26,14 @@ export interface QuietIo {
 export interface QuietWait {
   waitedMs: number;
   quiet: boolean;
+  /** no wait was made: the run's waits (QUIET_MAX_TOTAL_MS) are spent */
+  spent?: true;
 }
 
 /**
  * Reads the machine every SLICE_MS until QUIET_FOR_MS of slices in a row read below gate.busy's
  * threshold (other processes' CPU and steal, `othersPct` % of one core; steal alone where
- * `stealOnly`), or QUIET_MAX_WAIT_MS pass (counted in slices too: a clock that does not move cannot
+ * `stealOnly`), or `maxMs` (QUIET_MAX_WAIT_MS) pass (counted in slices too: a clock that does not move cannot
  * hold it). The run's `own` containers are left out as the trials leave them out: any other container
  * is another process. Undefined where the machine cannot be read.
  */
@@ -35,6 +42,7 @@ export async function waitQuiet(
   othersPct: number,
   stealOnly = false,
   own?: ReadonlySet<string>,
+  maxMs = QUIET_MAX_WAIT_MS,
 ): Promise<QuietWait | undefined> {
   const start = io.now();
   let last = io.read();
@@ -54,7 +62,24 @@ export async function waitQuiet(
     last = reading;
     lastAt = at;
     if (quietSince !== undefined && at - quietSince >= QUIET_FOR_MS) return { waitedMs: at - start, quiet: true };
-    if (at - start >= QUIET_MAX_WAIT_MS || slice >= QUIET_MAX_WAIT_MS / SLICE_MS)
-      return { waitedMs: at - start, quiet: false };
+    if (at - start >= maxMs || slice >= maxMs / SLICE_MS) return { waitedMs: at - start, quiet: false };
   }
+}
+
+/**
+ * A run's waits: each as `wait` makes it, at most QUIET_MAX_WAIT_MS and at most what is left of
+ * `totalMs`, which they share; once it is spent, none is made (`spent`) and a repeat runs at once.
+ */
+export function runWaits(
+  wait: (maxMs: number) => Promise<QuietWait | undefined>,
+  totalMs = QUIET_MAX_TOTAL_MS,
+): () => Promise<QuietWait | undefined> {
+  let waited = 0;
+  return async () => {
+    const left = totalMs - waited;
+    if (left <= 0) return { waitedMs: 0, quiet: false, spent: true };
+    const found = await wait(Math.min(QUIET_MAX_WAIT_MS, left));
+    if (found) waited += found.waitedMs;
+    return found;
+  };
 }
