@@ -100229,7 +100229,7 @@ function runWaits(wait, totalMs = QUIET_MAX_TOTAL_MS) {
   let waited = 0;
   return async () => {
     const left = totalMs - waited;
-    if (left <= 0) return { waitedMs: 0, quiet: false, spent: true };
+    if (left < QUIET_FOR_MS) return { waitedMs: 0, quiet: false, spent: true };
     const found = await wait(Math.min(QUIET_MAX_WAIT_MS, left));
     if (found) waited += found.waitedMs;
     return found;

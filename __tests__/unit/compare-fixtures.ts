@@ -1,4 +1,4 @@
-// What the comparison tests share (compare.test.ts, metric-values.test.ts): a scenario's results and
+// What the comparison tests share (compare, compare-confirm, compare-errors and metric-values tests): a scenario's results and
 // its baseline file around some phases, and one metric of one phase compared.
 import { expect } from 'vitest';
 import { compareScenario } from '../../src/compare/compare.js';

@@ -125,8 +125,17 @@ describe("runWaits: a run's waits share QUIET_MAX_TOTAL_MS", () => {
     expect(await wait()).toEqual({ waitedMs: 0, quiet: false, spent: true });
   });
 
+  it('less left than a quiet machine takes to show (a second): no wait, not one that cannot find it quiet', async () => {
+    const io = machine((t) => (t > 20_000 && t <= 21_000 ? 5 : 100));
+    const wait = runWaits((maxMs) => waitQuiet(io, 50, false, undefined, maxMs), 21_500);
+    expect(await wait()).toEqual({ waitedMs: 10_000, quiet: false });
+    expect(await wait()).toEqual({ waitedMs: 10_000, quiet: false });
+    expect(await wait()).toEqual({ waitedMs: QUIET_FOR_MS, quiet: true });
+    expect(await wait()).toEqual({ waitedMs: 0, quiet: false, spent: true });
+  });
+
   it('a machine that cannot be read: no wait, nothing spent', async () => {
-    const wait = runWaits(async () => undefined, 1);
+    const wait = runWaits(async () => undefined, QUIET_FOR_MS);
     expect(await wait()).toBeUndefined();
     expect(await wait()).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 // Pure: turns a schema-valid raw config into the normalised Config, collecting every semantic problem
 // (phase shapes, unique names, threshold units) as `path: message` lines. What a scenario loads is its
-// protocol's to read (src/protocols/<kind>/); phases, thresholds and names are shared (./phases.ts,
-// ./thresholds.ts).
+// protocol's to read (src/protocols/<kind>/); phases, thresholds and names are shared
+// (../config-parts/phases.ts, ../config-parts/thresholds.ts).
 import { readDistributed } from './distributed.js';
 import { duplicates } from '../config-parts/phases.js';
 import { RESOURCE_METRICS } from '../config-parts/schema-parts.js';

@@ -1,5 +1,5 @@
 // The host's protocol modules, one per target kind, in one map: a kind without a module does not
-// compile. Each lives in its own folder (normalise, plan); src/config/ keeps what every protocol
+// compile. Each lives in its own folder (normalise, plan); src/config-parts/ keeps what every protocol
 // shares (phases, thresholds, names), runner/src/engines/ the engines.
 import type { ScenarioTarget } from '../config-parts/types.js';
 import type { PlanTargetOf, ProtocolKind } from '../runner-kit/protocols.js';

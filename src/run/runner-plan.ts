@@ -1,7 +1,6 @@
 // The plan handed to the runner container, and the events it sends back on stdout.
 // Pure data; built from the normalised config.
-import type { SetupStep } from '../config-parts/types.js';
-import type { Scenario } from '../config-parts/types.js';
+import type { Scenario, SetupStep } from '../config-parts/types.js';
 import type { ReadyProbe, PlanScenario, PlanTarget, RunnerPlan } from '../runner-kit/plan.js';
 import type { PlanSetupStep } from '../runner-kit/setup.js';
 import { protocolOf } from '../protocols/index.js';

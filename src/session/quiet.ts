@@ -68,7 +68,8 @@ export async function waitQuiet(
 
 /**
  * A run's waits: each as `wait` makes it, at most QUIET_MAX_WAIT_MS and at most what is left of
- * `totalMs`, which they share; once it is spent, none is made (`spent`) and a repeat runs at once.
+ * `totalMs`, which they share; once less is left than a quiet machine takes to show (QUIET_FOR_MS),
+ * none is made (`spent`) and a repeat runs at once. A wait may end a slice past what was left.
  */
 export function runWaits(
   wait: (maxMs: number) => Promise<QuietWait | undefined>,
@@ -77,7 +78,7 @@ export function runWaits(
   let waited = 0;
   return async () => {
     const left = totalMs - waited;
-    if (left <= 0) return { waitedMs: 0, quiet: false, spent: true };
+    if (left < QUIET_FOR_MS) return { waitedMs: 0, quiet: false, spent: true };
     const found = await wait(Math.min(QUIET_MAX_WAIT_MS, left));
     if (found) waited += found.waitedMs;
     return found;
