@@ -28,7 +28,8 @@ import { renderSweep } from './sweep.js';
 import { RESOURCE_COLUMNS } from './columns.js';
 import { yAxis } from './mermaid.js';
 import { profileLines } from './profile-lines.js';
-import { type Sides, sideScenarios, sidesOf } from './sides.js';
+import { capped } from './capped.js';
+import { type Sides, sidesOf } from './sides.js';
 
 export const COMMENT_LIMIT = 65_536;
 /** headroom for the marker and GitHub's own accounting */
@@ -442,7 +443,7 @@ function machineLines(results: ResultsFile, sides: Sides): string[] {
   // counted as the verdict counts them (compare/busy.ts): A/B leaves busy pairs out of a phase's tests
   // where enough quiet ones remain; elsewhere the measured side's busy trials make regressions
   // inconclusive, and a reference's (A/B's base) cannot raise one
-  const baseSide = sideScenarios(sides, 'base');
+  const baseSide = sides.reference;
   const own = (s: ScenarioResult) => s.phases.filter((p) => p.request === undefined);
   // the phases whose busy pairs are left out, with how many
   const quiet = new Map(
@@ -530,12 +531,6 @@ function costLines(results: ResultsFile): string[] {
     });
 }
 
-/** At most `max` note lines; the rest are counted, so notes never crowd out the verdict table. */
-function capped(lines: string[], what: string, max = 10): string[] {
-  if (lines.length <= max) return lines;
-  return [...lines.slice(0, max), `> … and ${lines.length - max} more ${what} (see the results file).`];
-}
-
 export interface ReportOptions {
   reportId?: string;
   /** `summary`: verdict and table only (the terminal); `full` adds the collapsed details */
@@ -569,7 +564,7 @@ export function renderMarkdown(results: ResultsFile, mode: ModeTraits, opts: Rep
   const budget = opts.budget ?? REPORT_BUDGET;
   const statuses = results.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? '');
-  const sides = sidesOf(results, capped);
+  const sides = sidesOf(results);
   const head = [marker, headline(results, mode, sides)];
   if (sides.comparedWith) head.push('', sides.comparedWith);
   const bullets = regressionBullets(results.comparisons, mode.gates);

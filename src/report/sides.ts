@@ -5,6 +5,7 @@
 // `results.ab` itself.
 import { markdownTable } from 'markdown-table';
 import type { ResultsFile, ScenarioResult } from '../results/types.js';
+import { capped } from './capped.js';
 import { escapeMarkdown as esc } from './escape.js';
 
 /** One measured side: `head` and `base` in A/B; the one side of any other run is named ''. */
@@ -16,6 +17,8 @@ export interface MeasuredSide {
 export interface Sides {
   /** head then base in A/B; the one side otherwise */
   measured: MeasuredSide[];
+  /** A/B's base: the scenarios head is compared with in the same run; undefined with one side */
+  reference: ScenarioResult[] | undefined;
   /** the measured side's name where a line says whose figure it is ('head'), or '' with one side */
   current: '' | 'head';
   /** what a phase repeats */
@@ -41,12 +44,13 @@ export interface Sides {
 const HEADER = ['scenario', 'phase', 'metric', 'baseline', 'current', 'Δ', 'band', 'result'];
 const AB_HEADER = ['scenario', 'phase', 'metric', 'base', 'head', 'Δ [interval]', 'band', 'result'];
 
-/** The sides of `results` as the report names them; `capped` bounds a list of lines as the report does. */
-export function sidesOf(results: ResultsFile, capped: (lines: string[], what: string) => string[]): Sides {
+/** The sides of `results` as the report names them. */
+export function sidesOf(results: ResultsFile): Sides {
   const ab = results.ab;
   if (!ab) {
     return {
       measured: [{ name: '', scenarios: results.scenarios }],
+      reference: undefined,
       current: '',
       unit: 'trials',
       against: '',
@@ -69,6 +73,7 @@ export function sidesOf(results: ResultsFile, capped: (lines: string[], what: st
       { name: 'head', scenarios: results.scenarios },
       { name: 'base', scenarios: ab.base },
     ],
+    reference: ab.base,
     current: 'head',
     unit: 'pairs',
     against: ' against base',
@@ -83,7 +88,7 @@ export function sidesOf(results: ResultsFile, capped: (lines: string[], what: st
         ([svc, i]) => `- SUT (base) ${esc(svc)}: ${esc(i.image)} ${esc(i.digest ?? i.id)}`,
       ),
       ...ab.notes.map((n) => `- note: ${esc(n)}`),
-      ...sideBySideLines(ab.sideBySide, capped),
+      ...sideBySideLines(ab.sideBySide),
     ],
     pairOrders: orders.length
       ? [
@@ -97,10 +102,7 @@ export function sidesOf(results: ResultsFile, capped: (lines: string[], what: st
 
 /** What was changed so base and head could boot side by side: once when both sides agree, else per side;
  * at most ten lines a side (the rest are in the results file). */
-function sideBySideLines(
-  changes: { head: string[]; base: string[] } | undefined,
-  capped: (lines: string[], what: string) => string[],
-): string[] {
+function sideBySideLines(changes: { head: string[]; base: string[] } | undefined): string[] {
   if (!changes) return [];
   const same = changes.head.join('\n') === changes.base.join('\n');
   const lines = (label: string, l: string[]) =>
@@ -109,9 +111,4 @@ function sideBySideLines(
       'changes',
     );
   return same ? lines('', changes.head) : [...lines(' (base)', changes.base), ...lines(' (head)', changes.head)];
-}
-
-/** The scenarios of side `name` ('base': A/B's reference), or undefined where there is no such side. */
-export function sideScenarios(sides: Sides, name: MeasuredSide['name']): ScenarioResult[] | undefined {
-  return sides.measured.find((s) => s.name === name)?.scenarios;
 }
