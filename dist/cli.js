@@ -42576,19 +42576,19 @@ var require_stream_writable = __commonJS({
       onwriteStateUpdate(state);
       if (er) onwriteError(stream, state, sync, er, cb);
       else {
-        var finished = needFinish(state) || stream.destroyed;
-        if (!finished && !state.corked && !state.bufferProcessing && state.bufferedRequest) {
+        var finished2 = needFinish(state) || stream.destroyed;
+        if (!finished2 && !state.corked && !state.bufferProcessing && state.bufferedRequest) {
           clearBuffer(stream, state);
         }
         if (sync) {
-          process.nextTick(afterWrite, stream, state, finished, cb);
+          process.nextTick(afterWrite, stream, state, finished2, cb);
         } else {
-          afterWrite(stream, state, finished, cb);
+          afterWrite(stream, state, finished2, cb);
         }
       }
     }
-    function afterWrite(stream, state, finished, cb) {
-      if (!finished) onwriteDrain(stream, state);
+    function afterWrite(stream, state, finished2, cb) {
+      if (!finished2) onwriteDrain(stream, state);
       state.pendingcb--;
       cb();
       finishMaybe(stream, state);
@@ -43271,7 +43271,7 @@ var require_async_iterator = __commonJS({
       }
       return (hint === "string" ? String : Number)(input2);
     }
-    var finished = require_end_of_stream();
+    var finished2 = require_end_of_stream();
     var kLastResolve = /* @__PURE__ */ Symbol("lastResolve");
     var kLastReject = /* @__PURE__ */ Symbol("lastReject");
     var kError = /* @__PURE__ */ Symbol("error");
@@ -43398,7 +43398,7 @@ var require_async_iterator = __commonJS({
         writable: true
       }), _Object$create));
       iterator[kLastPromise] = null;
-      finished(stream, function(err) {
+      finished2(stream, function(err) {
         if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") {
           var reject = iterator[kLastReject];
           if (reject !== null) {
@@ -45559,7 +45559,7 @@ var require_modem = __commonJS({
     Modem.prototype.buildRequest = function(options, context, data, callback) {
       var self2 = this;
       var connectionTimeoutTimer;
-      var finished = false;
+      var finished2 = false;
       var opts = self2.protocol === "ssh" ? Object.assign(options, {
         agent: ssh(Object.assign({}, self2.sshOptions, {
           "host": self2.host,
@@ -45597,8 +45597,8 @@ var require_modem = __commonJS({
       if (context.hijack === true) {
         clearTimeout(connectionTimeoutTimer);
         req.on("upgrade", function(res, sock, head) {
-          if (finished === false) {
-            finished = true;
+          if (finished2 === false) {
+            finished2 = true;
             if (head.length > 0) {
               sock.unshift(head);
             }
@@ -45615,8 +45615,8 @@ var require_modem = __commonJS({
       req.on("response", function(res) {
         clearTimeout(connectionTimeoutTimer);
         if (context.isStream === true) {
-          if (finished === false) {
-            finished = true;
+          if (finished2 === false) {
+            finished2 = true;
             self2.buildPayload(null, context.isStream, context.statusCodes, context.openStdin, req, res, null, callback);
           }
         } else {
@@ -45632,8 +45632,8 @@ var require_modem = __commonJS({
             var result = buffer.toString();
             debug("Received: %s", result);
             var json3 = utils.parseJSON(result) || buffer;
-            if (finished === false) {
-              finished = true;
+            if (finished2 === false) {
+              finished2 = true;
               self2.buildPayload(null, context.isStream, context.statusCodes, false, req, res, json3, callback);
             }
           });
@@ -45641,8 +45641,8 @@ var require_modem = __commonJS({
       });
       req.on("error", function(error62) {
         clearTimeout(connectionTimeoutTimer);
-        if (finished === false) {
-          finished = true;
+        if (finished2 === false) {
+          finished2 = true;
           self2.buildPayload(error62, context.isStream, context.statusCodes, false, {}, {}, null, callback);
         }
       });
@@ -45763,7 +45763,7 @@ var require_modem = __commonJS({
     Modem.prototype.followProgress = function(streama, onFinished, onProgress) {
       var buf = "";
       var output2 = [];
-      var finished = false;
+      var finished2 = false;
       streama.on("data", onStreamEvent);
       streama.on("error", onStreamError);
       streama.on("end", onStreamEnd);
@@ -45795,7 +45795,7 @@ var require_modem = __commonJS({
       }
       ;
       function onStreamError(err) {
-        finished = true;
+        finished2 = true;
         streama.removeListener("data", onStreamEvent);
         streama.removeListener("error", onStreamError);
         streama.removeListener("end", onStreamEnd);
@@ -45803,8 +45803,8 @@ var require_modem = __commonJS({
         onFinished(err, output2);
       }
       function onStreamEnd() {
-        if (!finished) onFinished(null, output2);
-        finished = true;
+        if (!finished2) onFinished(null, output2);
+        finished2 = true;
       }
     };
     Modem.prototype.buildQuerystring = function(opts) {
@@ -68613,7 +68613,7 @@ var require_buildkit = __commonJS({
     function followProgress(stream, onFinished, onProgress) {
       var buffer = "";
       var output2 = [];
-      var finished = false;
+      var finished2 = false;
       stream.on("data", onStreamEvent);
       stream.on("error", onStreamError);
       stream.on("end", onStreamEnd);
@@ -68650,7 +68650,7 @@ var require_buildkit = __commonJS({
         }
       }
       function onStreamError(err) {
-        finished = true;
+        finished2 = true;
         stream.removeListener("data", onStreamEvent);
         stream.removeListener("error", onStreamError);
         stream.removeListener("end", onStreamEnd);
@@ -68658,8 +68658,8 @@ var require_buildkit = __commonJS({
         if (onFinished) onFinished(err, output2);
       }
       function onStreamEnd() {
-        if (finished) return;
-        finished = true;
+        if (finished2) return;
+        finished2 = true;
         if (buffer.trim()) {
           processLine(buffer);
         }
@@ -98389,14 +98389,21 @@ function profileLines(results2) {
   return lines;
 }
 
+// src/report/capped.ts
+function capped(lines, what, max2 = 10) {
+  if (lines.length <= max2) return lines;
+  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
+}
+
 // src/report/sides.ts
 var HEADER = ["scenario", "phase", "metric", "baseline", "current", "Δ", "band", "result"];
 var AB_HEADER = ["scenario", "phase", "metric", "base", "head", "Δ [interval]", "band", "result"];
-function sidesOf(results2, capped2) {
+function sidesOf(results2) {
   const ab2 = results2.ab;
   if (!ab2) {
     return {
       measured: [{ name: "", scenarios: results2.scenarios }],
+      reference: void 0,
       current: "",
       unit: "trials",
       against: "",
@@ -98419,6 +98426,7 @@ function sidesOf(results2, capped2) {
       { name: "head", scenarios: results2.scenarios },
       { name: "base", scenarios: ab2.base }
     ],
+    reference: ab2.base,
     current: "head",
     unit: "pairs",
     against: " against base",
@@ -98433,7 +98441,7 @@ function sidesOf(results2, capped2) {
         ([svc, i]) => `- SUT (base) ${escapeMarkdown(svc)}: ${escapeMarkdown(i.image)} ${escapeMarkdown(i.digest ?? i.id)}`
       ),
       ...ab2.notes.map((n) => `- note: ${escapeMarkdown(n)}`),
-      ...sideBySideLines(ab2.sideBySide, capped2)
+      ...sideBySideLines(ab2.sideBySide)
     ],
     pairOrders: orders.length ? [
       `Seed ${ab2.seed ?? "?"} (\`perf-gate run --mode ab --seed ${ab2.seed ?? "?"}\` draws the same orders). A = base, B = head.`,
@@ -98442,17 +98450,14 @@ function sidesOf(results2, capped2) {
     ].join("\n") : ""
   };
 }
-function sideBySideLines(changes, capped2) {
+function sideBySideLines(changes) {
   if (!changes) return [];
   const same = changes.head.join("\n") === changes.base.join("\n");
-  const lines = (label2, l) => capped2(
+  const lines = (label2, l) => capped(
     l.map((c) => `- side by side${label2}: ${escapeMarkdown(c)}`),
     "changes"
   );
   return same ? lines("", changes.head) : [...lines(" (base)", changes.base), ...lines(" (head)", changes.head)];
-}
-function sideScenarios(sides, name2) {
-  return sides.measured.find((s) => s.name === name2)?.scenarios;
 }
 
 // src/report/markdown.ts
@@ -98775,7 +98780,7 @@ function machineLines(results2, sides) {
     `- machine during trials (other processes than the containers and perf-gate, in % of one core): median ${others[Math.floor(others.length / 2)]}%, at most ${worst.m.othersPct}% (${escapeMarkdown(worst.where)}); ${busy} of ${read.length} trial${read.length === 1 ? "" : "s"} ${stealOnly ? `at ${Math.min(BUSY_STEAL_PCT, threshold2)}% steal or more (a target's service runs beside perf-gate and reads as another process, so only steal is judged)` : `at ${threshold2}% or more with steal`}; steal at most ${steal}%`
   ];
   if (!results2.busy) return lines;
-  const baseSide = sideScenarios(sides, "base");
+  const baseSide = sides.reference;
   const own2 = (s) => s.phases.filter((p) => p.request === void 0);
   const quiet = new Map(
     results2.scenarios.flatMap((s) => {
@@ -98833,10 +98838,6 @@ function costLines(results2) {
     return `- **why ${where}**: no service spent more CPU per request (${seen}): waiting, not working`;
   });
 }
-function capped(lines, what, max2 = 10) {
-  if (lines.length <= max2) return lines;
-  return [...lines.slice(0, max2), `> … and ${lines.length - max2} more ${what} (see the results file).`];
-}
 function distribution(results2) {
   const blocks = [];
   for (const s of results2.scenarios) {
@@ -98858,7 +98859,7 @@ function renderMarkdown(results2, mode, opts = {}) {
   const budget2 = opts.budget ?? REPORT_BUDGET;
   const statuses = results2.scenarioStatus ?? [];
   const marker = reportMarker(opts.reportId ?? "");
-  const sides = sidesOf(results2, capped);
+  const sides = sidesOf(results2);
   const head = [marker, headline(results2, mode, sides)];
   if (sides.comparedWith) head.push("", sides.comparedWith);
   const bullets = regressionBullets(results2.comparisons, mode.gates);
@@ -99264,13 +99265,82 @@ function diffFlameGraph(base, head, title) {
 
 // src/profiles/pprof.ts
 import { gunzipSync } from "node:zlib";
-var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
-var PROFILE_MAX_FIELDS = 1e6;
+
+// src/profiles/stacks.ts
 var PROFILE_MAX_STACK = 1024;
 var PROFILE_MAX_FRAME_VISITS = 2e7;
 var PROFILE_MAX_NODES = 1e5;
 var ProfileError = class extends Error {
 };
+function frameKey(name2, file2) {
+  return `${name2}\0${file2}`;
+}
+function stackAccumulator() {
+  const flat = /* @__PURE__ */ new Map();
+  const cum = /* @__PURE__ */ new Map();
+  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
+  let total = 0;
+  let frameVisits = PROFILE_MAX_FRAME_VISITS;
+  let nodes = 0;
+  let truncated = false;
+  return {
+    add(frames, value) {
+      if (value === 0) return;
+      if (frames.length > PROFILE_MAX_STACK)
+        throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+      frameVisits -= frames.length;
+      if (frameVisits < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
+      total += value;
+      const leaf = frames[0];
+      if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
+      for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+      let node2 = root;
+      node2.value += value;
+      for (let i = frames.length - 1; i >= 0; i--) {
+        const key = frames[i];
+        let next = node2.children.get(key);
+        if (!next) {
+          if (nodes === PROFILE_MAX_NODES) {
+            truncated = true;
+            break;
+          }
+          nodes++;
+          next = { key, value: 0, children: /* @__PURE__ */ new Map() };
+          node2.children.set(key, next);
+        }
+        next.value += value;
+        node2 = next;
+      }
+    },
+    summary(sampleType, unit) {
+      const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
+      return {
+        sampleType,
+        unit,
+        total,
+        functions: [...cum.keys()].map((key) => {
+          const [name2 = "", file2 = ""] = key.split("\0");
+          return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
+        }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+        root: finished(root),
+        truncated
+      };
+    }
+  };
+}
+function finished(b) {
+  const [name2 = "", file2 = ""] = b.key.split("\0");
+  return {
+    name: name2,
+    file: file2,
+    value: b.value,
+    children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
+  };
+}
+
+// src/profiles/pprof.ts
+var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+var PROFILE_MAX_FIELDS = 1e6;
 function varintAt(buf, at, what) {
   let v = 0;
   let scale = 1;
@@ -99334,7 +99404,7 @@ function decoded(bytes) {
   }
 }
 function readPprof(bytes) {
-  const budget2 = { fields: PROFILE_MAX_FIELDS, frames: PROFILE_MAX_FRAME_VISITS };
+  const budget2 = { fields: PROFILE_MAX_FIELDS };
   const read = (m) => fields(m, budget2);
   const top = read(decoded(bytes));
   const text = new TextDecoder("utf-8", { fatal: false });
@@ -99353,7 +99423,7 @@ function readPprof(bytes) {
     const f = read(m);
     const name2 = str(one(f, 2));
     const file2 = str(one(f, 4));
-    functions.set(one(f, 1), { name: name2, file: file2, key: `${name2}\0${file2}` });
+    functions.set(one(f, 1), { name: name2, file: file2, key: frameKey(name2, file2) });
   }
   const keyOf = (id) => functions.get(id)?.key ?? `function ${id}\0`;
   const locations = /* @__PURE__ */ new Map();
@@ -99364,17 +99434,11 @@ function readPprof(bytes) {
       messages(f, 4).map((line) => keyOf(one(read(line), 1)))
     );
   }
-  const flat = /* @__PURE__ */ new Map();
-  const cum = /* @__PURE__ */ new Map();
-  let total = 0;
-  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
-  let nodes = 0;
-  let truncated = false;
+  const stacks = stackAccumulator();
   for (const m of messages(top, 2)) {
     const f = read(m);
     const value = numbers(f, 2)[at] ?? 0;
     if (value === 0) continue;
-    total += value;
     const frames = [];
     for (const id of numbers(f, 1))
       for (const key of locations.get(id) ?? []) {
@@ -99382,51 +99446,10 @@ function readPprof(bytes) {
           throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
         frames.push(key);
       }
-    budget2.frames -= frames.length;
-    if (budget2.frames < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
-    const leaf = frames[0];
-    if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
-    for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
-    let node2 = root;
-    node2.value += value;
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const key = frames[i];
-      let next = node2.children.get(key);
-      if (!next) {
-        if (nodes === PROFILE_MAX_NODES) {
-          truncated = true;
-          break;
-        }
-        nodes++;
-        next = { key, value: 0, children: /* @__PURE__ */ new Map() };
-        node2.children.set(key, next);
-      }
-      next.value += value;
-      node2 = next;
-    }
+    stacks.add(frames, value);
   }
-  const finished = (b) => {
-    const [name2 = "", file2 = ""] = b.key.split("\0");
-    return {
-      name: name2,
-      file: file2,
-      value: b.value,
-      children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
-    };
-  };
   const chosen = types[at];
-  const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
-  return {
-    sampleType: chosen.type,
-    unit: chosen.unit,
-    total,
-    functions: [...cum.keys()].map((key) => {
-      const [name2 = "", file2 = ""] = key.split("\0");
-      return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
-    }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
-    root: finished(root),
-    truncated
-  };
+  return stacks.summary(chosen.type, chosen.unit);
 }
 
 // src/profiles/record.ts

@@ -7,14 +7,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { profileDiff } from '../../src/profiles/diff.js';
 import { PROFILE_MAX_BYTES } from '../../src/runner-kit/profile.js';
-import {
-  PROFILE_MAX_FIELDS,
-  PROFILE_MAX_NODES,
-  PROFILE_MAX_STACK,
-  ProfileError,
-  readPprof,
-  type StackNode,
-} from '../../src/profiles/pprof.js';
+import { PROFILE_MAX_FIELDS, readPprof } from '../../src/profiles/pprof.js';
+import { PROFILE_MAX_NODES, PROFILE_MAX_STACK, ProfileError, type StackNode } from '../../src/profiles/stacks.js';
 
 const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');
 const profile = (side: string) => readPprof(readFileSync(join(DIR, `${side}.pb.gz`)));

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { diffFlameGraph, FLAME_MAX_FRAMES, flameFrames } from '../../src/profiles/flame.js';
-import { readPprof, type ProfileSummary, type StackNode } from '../../src/profiles/pprof.js';
+import { readPprof } from '../../src/profiles/pprof.js';
+import type { ProfileSummary, StackNode } from '../../src/profiles/stacks.js';
 
 const DIR = resolve(import.meta.dirname, '../../fixtures/pprof');
 const profile = (side: string) => readPprof(readFileSync(join(DIR, `${side}.pb.gz`)));

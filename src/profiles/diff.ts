@@ -5,7 +5,7 @@
 // rise no more than it does. Its callers rise as much where they hold nearly all of the profile, or
 // where it already did (their share holds its, and the rest of the profile shrinks): so the deepest
 // function carrying most of the largest rise (the least cumulative share among those) comes first.
-import type { ProfileSummary, StackNode } from './pprof.js';
+import type { ProfileSummary, StackNode } from './stacks.js';
 
 export interface FunctionChange {
   name: string;

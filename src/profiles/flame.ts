@@ -4,7 +4,7 @@
 // change of that share from base's (red: a larger share in head, blue: a smaller one, white: none),
 // as Brendan Gregg's differential flame graphs colour them. A path base had and head lost has no width
 // in head: it shows as its parent's blue. Every name is the service's text: XML-escaped and bounded.
-import type { ProfileSummary, StackNode } from './pprof.js';
+import type { ProfileSummary, StackNode } from './stacks.js';
 
 const WIDTH = 1200;
 const ROW = 17;

@@ -6,7 +6,8 @@
 // failed run.
 import { profileDiff } from './diff.js';
 import { diffFlameGraph } from './flame.js';
-import { ProfileError, readPprof, type ProfileSummary } from './pprof.js';
+import { readPprof } from './pprof.js';
+import { ProfileError, type ProfileSummary } from './stacks.js';
 
 /** One service's profile as a profiling trial took it: its bytes as served, or why there are none. */
 export interface TakenProfile {
