@@ -99133,10 +99133,84 @@ function parseEventLine(line) {
   return parsed.data;
 }
 
+// src/profiles/stacks.ts
+var PROFILE_MAX_STACK = 1024;
+var PROFILE_MAX_FRAME_VISITS = 2e7;
+var PROFILE_MAX_NODES = 1e5;
+var ProfileError = class extends Error {
+};
+function frameKey(name2, file2) {
+  return `${name2}\0${file2}`;
+}
+function keyParts(key) {
+  const [name2 = "", file2 = ""] = key.split("\0");
+  return { name: name2, file: file2 };
+}
+function pushFrame(frames, key) {
+  if (frames.length === PROFILE_MAX_STACK)
+    throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+  frames.push(key);
+}
+function stackAccumulator() {
+  const flat = /* @__PURE__ */ new Map();
+  const cum = /* @__PURE__ */ new Map();
+  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
+  let total = 0;
+  let frameVisits = PROFILE_MAX_FRAME_VISITS;
+  let nodes = 0;
+  let truncated = false;
+  return {
+    add(frames, value) {
+      if (value === 0) return;
+      frameVisits -= frames.length;
+      if (frameVisits < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
+      total += value;
+      const leaf = frames[0];
+      if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
+      for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
+      let node2 = root;
+      node2.value += value;
+      for (let i = frames.length - 1; i >= 0; i--) {
+        const key = frames[i];
+        let next = node2.children.get(key);
+        if (!next) {
+          if (nodes === PROFILE_MAX_NODES) {
+            truncated = true;
+            break;
+          }
+          nodes++;
+          next = { key, value: 0, children: /* @__PURE__ */ new Map() };
+          node2.children.set(key, next);
+        }
+        next.value += value;
+        node2 = next;
+      }
+    },
+    summary(sampleType, unit) {
+      const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
+      return {
+        sampleType,
+        unit,
+        total,
+        functions: [...cum.keys()].map((key) => ({ ...keyParts(key), flat: share2(flat.get(key)), cum: share2(cum.get(key)) })).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
+        root: finished(root),
+        truncated
+      };
+    }
+  };
+}
+function finished(b) {
+  return {
+    ...keyParts(b.key),
+    value: b.value,
+    children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
+  };
+}
+
 // src/profiles/diff.ts
 var rise = (c) => c.cum.head - c.cum.base;
 function profileDiff(base, head, options = {}) {
-  const key = (f) => `${f.name}\0${f.file}`;
+  const key = (f) => frameKey(f.name, f.file);
   const before = new Map(base.functions.map((f) => [key(f), f]));
   const after = new Map(head.functions.map((f) => [key(f), f]));
   const cpu = options.cpuPerRequestUs;
@@ -99171,7 +99245,7 @@ function calledUnder(root, caller) {
   const out = /* @__PURE__ */ new Set();
   const walk = (n, inside) => {
     for (const c of n.children) {
-      const k = `${c.name}\0${c.file}`;
+      const k = frameKey(c.name, c.file);
       if (inside) out.add(k);
       walk(c, inside || k === caller);
     }
@@ -99265,80 +99339,6 @@ function diffFlameGraph(base, head, title) {
 
 // src/profiles/pprof.ts
 import { gunzipSync } from "node:zlib";
-
-// src/profiles/stacks.ts
-var PROFILE_MAX_STACK = 1024;
-var PROFILE_MAX_FRAME_VISITS = 2e7;
-var PROFILE_MAX_NODES = 1e5;
-var ProfileError = class extends Error {
-};
-function frameKey(name2, file2) {
-  return `${name2}\0${file2}`;
-}
-function stackAccumulator() {
-  const flat = /* @__PURE__ */ new Map();
-  const cum = /* @__PURE__ */ new Map();
-  const root = { key: "", value: 0, children: /* @__PURE__ */ new Map() };
-  let total = 0;
-  let frameVisits = PROFILE_MAX_FRAME_VISITS;
-  let nodes = 0;
-  let truncated = false;
-  return {
-    add(frames, value) {
-      if (value === 0) return;
-      if (frames.length > PROFILE_MAX_STACK)
-        throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
-      frameVisits -= frames.length;
-      if (frameVisits < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
-      total += value;
-      const leaf = frames[0];
-      if (leaf !== void 0) flat.set(leaf, (flat.get(leaf) ?? 0) + value);
-      for (const key of new Set(frames)) cum.set(key, (cum.get(key) ?? 0) + value);
-      let node2 = root;
-      node2.value += value;
-      for (let i = frames.length - 1; i >= 0; i--) {
-        const key = frames[i];
-        let next = node2.children.get(key);
-        if (!next) {
-          if (nodes === PROFILE_MAX_NODES) {
-            truncated = true;
-            break;
-          }
-          nodes++;
-          next = { key, value: 0, children: /* @__PURE__ */ new Map() };
-          node2.children.set(key, next);
-        }
-        next.value += value;
-        node2 = next;
-      }
-    },
-    summary(sampleType, unit) {
-      const share2 = (v) => total > 0 ? (v ?? 0) / total : 0;
-      return {
-        sampleType,
-        unit,
-        total,
-        functions: [...cum.keys()].map((key) => {
-          const [name2 = "", file2 = ""] = key.split("\0");
-          return { name: name2, file: file2, flat: share2(flat.get(key)), cum: share2(cum.get(key)) };
-        }).sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
-        root: finished(root),
-        truncated
-      };
-    }
-  };
-}
-function finished(b) {
-  const [name2 = "", file2 = ""] = b.key.split("\0");
-  return {
-    name: name2,
-    file: file2,
-    value: b.value,
-    children: [...b.children.values()].sort((x, y) => x.key < y.key ? -1 : x.key > y.key ? 1 : 0).map(finished)
-  };
-}
-
-// src/profiles/pprof.ts
 var PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 var PROFILE_MAX_FIELDS = 1e6;
 function varintAt(buf, at, what) {
@@ -99425,7 +99425,7 @@ function readPprof(bytes) {
     const file2 = str(one(f, 4));
     functions.set(one(f, 1), { name: name2, file: file2, key: frameKey(name2, file2) });
   }
-  const keyOf = (id) => functions.get(id)?.key ?? `function ${id}\0`;
+  const keyOf = (id) => functions.get(id)?.key ?? frameKey(`function ${id}`, "");
   const locations = /* @__PURE__ */ new Map();
   for (const m of messages(top, 4)) {
     const f = read(m);
@@ -99440,12 +99440,7 @@ function readPprof(bytes) {
     const value = numbers(f, 2)[at] ?? 0;
     if (value === 0) continue;
     const frames = [];
-    for (const id of numbers(f, 1))
-      for (const key of locations.get(id) ?? []) {
-        if (frames.length === PROFILE_MAX_STACK)
-          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
-        frames.push(key);
-      }
+    for (const id of numbers(f, 1)) for (const key of locations.get(id) ?? []) pushFrame(frames, key);
     stacks.add(frames, value);
   }
   const chosen = types[at];

@@ -5,7 +5,7 @@
 // rise no more than it does. Its callers rise as much where they hold nearly all of the profile, or
 // where it already did (their share holds its, and the rest of the profile shrinks): so the deepest
 // function carrying most of the largest rise (the least cumulative share among those) comes first.
-import type { ProfileSummary, StackNode } from './stacks.js';
+import { frameKey, type ProfileSummary, type StackNode } from './stacks.js';
 
 export interface FunctionChange {
   name: string;
@@ -35,7 +35,7 @@ export function profileDiff(
   head: Pick<ProfileSummary, 'functions'> & Partial<Pick<ProfileSummary, 'root'>>,
   options: DiffOptions = {},
 ): FunctionChange[] {
-  const key = (f: { name: string; file: string }) => `${f.name}\u0000${f.file}`;
+  const key = (f: { name: string; file: string }) => frameKey(f.name, f.file);
   const before = new Map(base.functions.map((f) => [key(f), f]));
   const after = new Map(head.functions.map((f) => [key(f), f]));
   const cpu = options.cpuPerRequestUs;
@@ -79,7 +79,7 @@ function calledUnder(root: StackNode, caller: string): Set<string> {
   const out = new Set<string>();
   const walk = (n: StackNode, inside: boolean) => {
     for (const c of n.children) {
-      const k = `${c.name}\u0000${c.file}`;
+      const k = frameKey(c.name, c.file);
       if (inside) out.add(k);
       walk(c, inside || k === caller);
     }

@@ -5,7 +5,7 @@
 // frame a line, indented: `ADDRESS SYMBOL+OFFSET (DSO)`; a blank line ends it. The text names the
 // service's code and comes from a helper container: untrusted, so its size, its lines and every name
 // are bounded, and what cannot be read is a ProfileError, never a crash.
-import { frameKey, PROFILE_MAX_STACK, ProfileError, type ProfileSummary, stackAccumulator } from './stacks.js';
+import { frameKey, ProfileError, type ProfileSummary, pushFrame, stackAccumulator } from './stacks.js';
 
 /** The most text a `perf script` output may have (a minute of 99 Hz samples on two cores, 64-frame
  * chains, is about 15 MB). */
@@ -57,8 +57,8 @@ export function readPerfScript(text: string): ProfileSummary {
   if (text.length > PERF_SCRIPT_MAX_BYTES)
     throw new ProfileError(`perf script: larger than ${PERF_SCRIPT_MAX_BYTES} bytes`);
   const stacks = stackAccumulator();
+  // the first sample's event: none until a sample is read
   let event: string | undefined;
-  let samples = 0;
   let frames: string[] | undefined;
   let value = 0;
   const end = () => {
@@ -76,11 +76,9 @@ export function readPerfScript(text: string): ProfileSummary {
       if (!frames) throw new ProfileError(`perf script: line ${i + 1}: a frame before any sample`);
       const m = FRAME.exec(line);
       if (!m) throw new ProfileError(`perf script: line ${i + 1}: not a frame (ADDRESS SYMBOL (DSO))`);
-      if (frames.length === PROFILE_MAX_STACK)
-        throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
       // (the rest sliced off, not matched: a pattern over the whole line would backtrack on a long one)
       const [symbol, dso] = symbolAndDso(line.slice(m[0].length).trimEnd());
-      frames.push(frameKey(functionName(symbol), bounded(dso)));
+      pushFrame(frames, frameKey(functionName(symbol), bounded(dso)));
       continue;
     }
     // a header: the sample before it ends (perf separates them with a blank line; one is not needed)
@@ -92,10 +90,9 @@ export function readPerfScript(text: string): ProfileSummary {
       throw new ProfileError(`perf script: line ${i + 1}: samples of two events (${bounded(event)}, ${bounded(name)})`);
     value = m ? Number(m[1]) : 1;
     frames = [];
-    samples++;
   }
   end();
-  if (samples === 0) throw new ProfileError('perf script: no samples');
-  const sampleType = bounded(event ?? 'samples');
+  if (event === undefined) throw new ProfileError('perf script: no samples');
+  const sampleType = bounded(event);
   return stacks.summary(sampleType, unitOf(sampleType));
 }

@@ -5,7 +5,7 @@
 // never a crash.
 import { gunzipSync } from 'node:zlib';
 import { PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
-import { frameKey, PROFILE_MAX_STACK, ProfileError, type ProfileSummary, stackAccumulator } from './stacks.js';
+import { frameKey, ProfileError, type ProfileSummary, pushFrame, stackAccumulator } from './stacks.js';
 
 /** The most a profile may take decompressed (compressed: PROFILE_MAX_BYTES, as the runner fetches it). */
 export const PROFILE_MAX_DECODED_BYTES = 64 * 1024 * 1024;
@@ -120,7 +120,7 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
     const file = str(one(f, 4));
     functions.set(one(f, 1), { name, file, key: frameKey(name, file) });
   }
-  const keyOf = (id: number) => functions.get(id)?.key ?? `function ${id}\u0000`;
+  const keyOf = (id: number) => functions.get(id)?.key ?? frameKey(`function ${id}`, '');
   // a location's frames, innermost first (its lines: the last is the caller the others were inlined into)
   const locations = new Map<number, string[]>();
   for (const m of messages(top, 4)) {
@@ -136,12 +136,7 @@ export function readPprof(bytes: Uint8Array): ProfileSummary {
     const value = numbers(f, 2)[at] ?? 0;
     if (value === 0) continue;
     const frames: string[] = [];
-    for (const id of numbers(f, 1))
-      for (const key of locations.get(id) ?? []) {
-        if (frames.length === PROFILE_MAX_STACK)
-          throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
-        frames.push(key);
-      }
+    for (const id of numbers(f, 1)) for (const key of locations.get(id) ?? []) pushFrame(frames, key);
     stacks.add(frames, value);
   }
   const chosen = types[at] as { type: string; unit: string };

@@ -56,8 +56,23 @@ export function frameKey(name: string, file: string): string {
   return `${name}\u0000${file}`;
 }
 
+/** A frame key's name and file (frameKey's inverse). */
+function keyParts(key: string): { name: string; file: string } {
+  const [name = '', file = ''] = key.split('\u0000');
+  return { name, file };
+}
+
+/** A frame's key put under a stack being read (innermost first): past PROFILE_MAX_STACK frames the
+ * profile is refused, before a longer stack is built. Every reader builds its stacks with this. */
+export function pushFrame(frames: string[], key: string): void {
+  if (frames.length === PROFILE_MAX_STACK)
+    throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
+  frames.push(key);
+}
+
 export interface StackAccumulator {
-  /** one sample: its frames' keys (frameKey), innermost first, at most PROFILE_MAX_STACK of them */
+  /** one sample: its frames' keys (frameKey), innermost first, as pushFrame built them (at most
+   * PROFILE_MAX_STACK) */
   add(frames: readonly string[], value: number): void;
   /** the samples added so far, summed */
   summary(sampleType: string, unit: string): ProfileSummary;
@@ -82,8 +97,6 @@ export function stackAccumulator(): StackAccumulator {
   return {
     add(frames, value) {
       if (value === 0) return;
-      if (frames.length > PROFILE_MAX_STACK)
-        throw new ProfileError(`profile: a stack of more than ${PROFILE_MAX_STACK} frames`);
       frameVisits -= frames.length;
       if (frameVisits < 0) throw new ProfileError(`profile: more than ${PROFILE_MAX_FRAME_VISITS} frames in all`);
       total += value;
@@ -115,10 +128,7 @@ export function stackAccumulator(): StackAccumulator {
         unit,
         total,
         functions: [...cum.keys()]
-          .map((key) => {
-            const [name = '', file = ''] = key.split('\u0000');
-            return { name, file, flat: share(flat.get(key)), cum: share(cum.get(key)) };
-          })
+          .map((key) => ({ ...keyParts(key), flat: share(flat.get(key)), cum: share(cum.get(key)) }))
           .sort((a, b) => b.flat - a.flat || b.cum - a.cum || a.name.localeCompare(b.name)),
         root: finished(root),
         truncated,
@@ -128,10 +138,8 @@ export function stackAccumulator(): StackAccumulator {
 }
 
 function finished(b: Building): StackNode {
-  const [name = '', file = ''] = b.key.split('\u0000');
   return {
-    name,
-    file,
+    ...keyParts(b.key),
     value: b.value,
     children: [...b.children.values()].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)).map(finished),
   };
