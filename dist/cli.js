@@ -96743,6 +96743,8 @@ function phaseFamily(family, thresholds2, current, other, joint, testable2, exac
 
 // src/compare/power.ts
 var GRID = 1e3;
+var POINT = 10;
+var FINE_BELOW = 10 * POINT;
 var MAX_WORSE_UP = 100 * GRID;
 var MAX_WORSE_DOWN = GRID - 1;
 function cyclic(values, k) {
@@ -96760,10 +96762,20 @@ function smallestConfirmable(input2) {
     const confirms = remembered((step) => input2.pAt(step / GRID, k, alpha) <= alpha);
     const approx = input2.approxAt;
     const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
-    const found = firstStep(confirms, top, start ?? void 0);
-    if (found !== null) best = found;
+    const at = (point2) => Math.min(point2 * POINT, top);
+    const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : void 0);
+    if (point === null) continue;
+    let found = at(point);
+    if (found > 0 && found <= FINE_BELOW) {
+      const below = (point - 1) * POINT;
+      found = below + firstStep((s) => confirms(below + s), found - below);
+    }
+    best = found;
   }
   return best === null ? null : best / GRID;
+}
+function searchStep(detectable) {
+  return detectable * GRID > FINE_BELOW + 1e-6 ? POINT / GRID : 1 / GRID;
 }
 function lookTests(input2) {
   const { looks, spent } = input2;
@@ -96842,7 +96854,7 @@ function bandEdge(band, base) {
 }
 function rowPower(input2, edge) {
   const detectable = smallestConfirmable(input2);
-  const between = detectable !== null && detectable > edge + 1e-9 && detectable - 1 / GRID < edge;
+  const between = detectable !== null && detectable > edge + 1e-9 && detectable - searchStep(detectable) < edge;
   const atEdge = between && lookTests(input2).some(({ k, alpha }) => input2.pAt(edge, k, alpha) <= alpha);
   return { detectable, blind: detectable === null || detectable > edge + 1e-9 && !atEdge };
 }

@@ -10,17 +10,24 @@
 // confirmation may run, the cap at `spent.final`, whose extra trials are taken to spread as this run's
 // did (its trials repeated in order up to the cap). That is a model, said where it is shown. A scaled
 // value only moves up (down, for a rate) and both tests' statistics only grow with it, so the p is
-// monotone in d, and d is found to 0.1 percentage point: from where the test's normal approximation
-// crosses alpha (where the caller has one), by galloping to a bracket and bisecting in it, so the exact
-// test is asked a few times near its answer rather than all the way down from ×101.
+// monotone in d, and d is found as the report shows it: to whole percentage points, and under 10% to
+// 0.1 point (rounded up: the smallest point of that grid the test confirms). The whole points are
+// searched from where the test's normal approximation crosses alpha (where the caller has one), by
+// galloping to a bracket and bisecting in it, so the exact test is asked a few times near its answer
+// rather than all the way down from ×101; an answer under 10% is then refined inside its point.
 import { type MetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold } from '../config-parts/types.js';
 import type { Comparison } from '../results/types.js';
 import { type AlphaSpending, type Looks, spendAlpha } from './confirm.js';
 import { jointBound, type PhaseGroup } from './family.js';
 
-/** The search's grid: changes are found to 0.1 percentage point (a step of 1/GRID). */
+/** The search's grid: changes are found to 0.1 percentage point (a step of 1/GRID) under FINE_BELOW. */
 const GRID = 1000;
+/** A whole percentage point, in grid steps: above FINE_BELOW the answer is found to whole points (the
+ * report shows no decimal there: signedChange), which asks the exact test about 3 times fewer. */
+const POINT = 10;
+/** Under 10% (in grid steps) the answer is refined to 0.1 point. */
+const FINE_BELOW = 10 * POINT;
 /** The largest change searched: ×101 for a latency, a rate down to 0.1% of itself (in grid steps). */
 const MAX_WORSE_UP = 100 * GRID;
 const MAX_WORSE_DOWN = GRID - 1;
@@ -52,24 +59,39 @@ export interface PowerInput {
 
 /**
  * The smallest relative change (a fraction, e.g. 0.12 for 12%) the row's test would have confirmed at
- * one of its looks, to 0.1 percentage point (the smallest step of that grid it confirms), or null when
- * no change could have been (the looks' trials cannot reach alpha).
+ * one of its looks, as the report shows it: the smallest whole percentage point it confirms, under 10%
+ * the smallest 0.1 point (searchStep); or null when no change could have been (the looks' trials cannot
+ * reach alpha).
  */
 export function smallestConfirmable(input: PowerInput): number | null {
   let best: number | null = null;
   for (const { k, alpha } of lookTests(input)) {
     // a look that cannot confirm the change an earlier look found cannot confirm a smaller one (p only
     // falls as d grows): it is searched below that change, or not at all
-    const top = best === null ? (input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN) : best - 1;
+    const top: number = best === null ? (input.direction > 0 ? MAX_WORSE_UP : MAX_WORSE_DOWN) : best - 1;
     if (top < 0) break;
     const confirms = remembered((step) => input.pAt(step / GRID, k, alpha) <= alpha);
     // where the approximation crosses alpha, if it does below top (where it does not, it says nothing)
     const approx = input.approxAt;
     const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
-    const found = firstStep(confirms, top, start ?? undefined);
-    if (found !== null) best = found;
+    // whole points first (top itself where it is not one), from the approximation's point
+    const at = (point: number): number => Math.min(point * POINT, top);
+    const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : undefined);
+    if (point === null) continue;
+    let found: number = at(point);
+    // under 10%: to 0.1 point, above the whole point below it (which firstStep found does not confirm)
+    if (found > 0 && found <= FINE_BELOW) {
+      const below = (point - 1) * POINT;
+      found = below + (firstStep((s) => confirms(below + s), found - below) as number);
+    }
+    best = found;
   }
   return best === null ? null : best / GRID;
+}
+
+/** The grid a detectable change was found on (smallestConfirmable): 0.1 point under 10%, else a point. */
+export function searchStep(detectable: number): number {
+  return detectable * GRID > FINE_BELOW + 1e-6 ? POINT / GRID : 1 / GRID;
 }
 
 /** The looks a row's test is asked at: the first on its configured trials, the cap's when
@@ -177,8 +199,8 @@ export interface RowPower {
 /** A passing row's power: the smallest change it could have confirmed, and whether its band is below it. */
 export function rowPower(input: PowerInput, edge: number): RowPower {
   const detectable = smallestConfirmable(input);
-  // the answer is on a 0.1-point grid: an edge just below it may still be confirmed where it lies
-  const between = detectable !== null && detectable > edge + 1e-9 && detectable - 1 / GRID < edge;
+  // the answer is on a grid (searchStep): an edge just below it may still be confirmed where it lies
+  const between = detectable !== null && detectable > edge + 1e-9 && detectable - searchStep(detectable) < edge;
   const atEdge = between && lookTests(input).some(({ k, alpha }) => input.pAt(edge, k, alpha) <= alpha);
   return { detectable, blind: detectable === null || (detectable > edge + 1e-9 && !atEdge) };
 }
