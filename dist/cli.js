@@ -96762,17 +96762,24 @@ function smallestConfirmable(input2) {
     const confirms = remembered((step) => input2.pAt(step / GRID, k, alpha) <= alpha);
     const approx = input2.approxAt;
     const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
-    const at = (point2) => Math.min(point2 * POINT, top);
-    const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : void 0);
-    if (point === null) continue;
-    let found = at(point);
-    if (found > 0 && found <= FINE_BELOW) {
-      const below = (point - 1) * POINT;
-      found = below + firstStep((s) => confirms(below + s), found - below);
-    }
+    const found = start != null && start <= FINE_BELOW ? fineFirst(confirms, top, start) : pointFirst(confirms, top, start);
+    if (found === null) continue;
     best = found;
   }
   return best === null ? null : best / GRID;
+}
+function fineFirst(confirms, top, start) {
+  const found = firstStep(confirms, top, start);
+  return found === null || found <= FINE_BELOW ? found : Math.min(Math.ceil(found / POINT) * POINT, top);
+}
+function pointFirst(confirms, top, start) {
+  const at = (point2) => Math.min(point2 * POINT, top);
+  const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : void 0);
+  if (point === null) return null;
+  const found = at(point);
+  if (found === 0 || found > FINE_BELOW) return found;
+  const below = (point - 1) * POINT;
+  return below + firstStep((s) => confirms(below + s), found - below);
 }
 function searchStep(detectable) {
   return detectable * GRID > FINE_BELOW + 1e-6 ? POINT / GRID : 1 / GRID;

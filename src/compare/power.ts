@@ -11,10 +11,11 @@
 // did (its trials repeated in order up to the cap). That is a model, said where it is shown. A scaled
 // value only moves up (down, for a rate) and both tests' statistics only grow with it, so the p is
 // monotone in d, and d is found as the report shows it: to whole percentage points, and under 10% to
-// 0.1 point (rounded up: the smallest point of that grid the test confirms). The whole points are
-// searched from where the test's normal approximation crosses alpha (where the caller has one), by
-// galloping to a bracket and bisecting in it, so the exact test is asked a few times near its answer
-// rather than all the way down from ×101; an answer under 10% is then refined inside its point.
+// 0.1 point (rounded up: the smallest point of that grid the test confirms). The search starts where
+// the test's normal approximation crosses alpha (where the caller has one), gallops to a bracket and
+// bisects in it, so the exact test is asked a few times near its answer rather than all the way down
+// from ×101: on the 0.1-point grid where the approximation is under 10% (answers there are usually
+// found in 2 exact tests), else on whole points, an answer under 10% then refined inside its point.
 import { type MetricName, metricOf } from '../metrics/registry.js';
 import type { Threshold } from '../config-parts/types.js';
 import type { Comparison } from '../results/types.js';
@@ -74,19 +75,32 @@ export function smallestConfirmable(input: PowerInput): number | null {
     // where the approximation crosses alpha, if it does below top (where it does not, it says nothing)
     const approx = input.approxAt;
     const start = approx && firstStep((step) => approx(step / GRID, k) <= alpha, top);
-    // whole points first (top itself where it is not one), from the approximation's point
-    const at = (point: number): number => Math.min(point * POINT, top);
-    const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : undefined);
-    if (point === null) continue;
-    let found: number = at(point);
-    // under 10%: to 0.1 point, above the whole point below it (which firstStep found does not confirm)
-    if (found > 0 && found <= FINE_BELOW) {
-      const below = (point - 1) * POINT;
-      found = below + (firstStep((s) => confirms(below + s), found - below) as number);
-    }
+    const found =
+      start != null && start <= FINE_BELOW ? fineFirst(confirms, top, start) : pointFirst(confirms, top, start);
+    if (found === null) continue;
     best = found;
   }
   return best === null ? null : best / GRID;
+}
+
+/** Where the approximation puts the answer under 10%: the 0.1-point grid searched from there (about 2
+ * exact tests where the approximation is close), the answer above 10% then rounded up to its point. */
+function fineFirst(confirms: (step: number) => boolean, top: number, start: number): number | null {
+  const found = firstStep(confirms, top, start);
+  return found === null || found <= FINE_BELOW ? found : Math.min(Math.ceil(found / POINT) * POINT, top);
+}
+
+/** Elsewhere whole points first (top itself where it is not one), from the approximation's point where
+ * there is one; an answer under 10% then refined to 0.1 point above the point below it (which the
+ * search found does not confirm). The same answer as fineFirst's: the test is monotone in the change. */
+function pointFirst(confirms: (step: number) => boolean, top: number, start: number | null | undefined): number | null {
+  const at = (point: number): number => Math.min(point * POINT, top);
+  const point = firstStep((j) => confirms(at(j)), Math.ceil(top / POINT), start != null ? start / POINT : undefined);
+  if (point === null) return null;
+  const found = at(point);
+  if (found === 0 || found > FINE_BELOW) return found;
+  const below = (point - 1) * POINT;
+  return below + (firstStep((s) => confirms(below + s), found - below) as number);
 }
 
 /** The grid a detectable change was found on (smallestConfirmable): 0.1 point under 10%, else a point. */
