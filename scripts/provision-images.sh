@@ -8,6 +8,8 @@
 #                                    module, gorilla/websocket, comes from the Go module proxy)
 #   fixtures/grpc-search/bin/server  the static Go gRPC "vector database" of the gRPC seed (grpc-go and
 #                                    protobuf from the Go module proxy; no protoc: messages coded by hand)
+#   perf-gate/perf:local             sut.profile's perf helper: this host's Linux perf (Debian's
+#                                    linux-perf, installed when missing), what it links, sh and sleep
 # Needs Go (the Go module proxy for the broker's and the gRPC service's modules).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -36,3 +38,21 @@ log "built fixtures/broker/bin/broker"
 
 (cd "$root/fixtures/grpc-search" && CGO_ENABLED=0 go build -trimpath -o bin/server .)
 log "built fixtures/grpc-search/bin/server"
+
+# the perf helper's image (sut.profile: perf): this host's perf and the libraries it links, a shell and
+# sleep, nothing else (docs/profiling.md says what such an image needs)
+if ! perf version >/dev/null 2>&1; then
+  log "installing linux-perf (Debian)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q linux-perf >/dev/null
+fi
+perf_root="$(mktemp -d)"
+for f in /usr/bin/perf /bin/sh /bin/sleep \
+  $(ldd /usr/bin/perf /bin/sh /bin/sleep | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// && $1 !~ /:$/ {print $1}' | sort -u); do
+  mkdir -p "$perf_root$(dirname "$f")"
+  cp -L "$f" "$perf_root$f"
+done
+old_perf="$(image_id perf-gate/perf:local)"
+tar -C "$perf_root" -c . | docker import - perf-gate/perf:local >/dev/null
+rm -rf "$perf_root"
+drop_old "$old_perf" perf-gate/perf:local
+log "built perf-gate/perf:local ($(perf version))"

@@ -15,7 +15,7 @@ describe('CLI errors', () => {
     const f = 'fixtures/tests/bad/perf-gate.yml';
     expect(r.stderr.split('\n')).toEqual([
       `perf-gate: ${f}: 5 problems in the config`,
-      `  ${f}:4:3: sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile)`,
+      `  ${f}:4:3: sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile, perf-image)`,
       `  ${f}:6:5: scenarios[0].name: must be a name of [a-z0-9_-]+`,
       `  ${f}:7:16: scenarios[0].request.url: must be an http:// or https:// URL (or, with target, a path such as /api/items)`,
       `  ${f}:10:11: scenarios[0].phases[1].rate: must be a number above 0 and at most 1,000,000`,

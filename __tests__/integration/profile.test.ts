@@ -38,11 +38,17 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** The same config, the service sampled by Linux perf from a helper (provision-images.sh's image). */
+const PERF_CONFIG = CONFIG.replace(
+  '  profile: { api: http://api:6060/debug/pprof/profile }\n',
+  '  profile: { api: perf }\n  perf-image: perf-gate/perf:local\n',
+);
+
 /** A repository whose base commit runs the service with `base`, its head with `head`; A/B of it. */
-async function ab(base: Record<string, string>, head: Record<string, string>) {
+async function ab(base: Record<string, string>, head: Record<string, string>, config = CONFIG) {
   const dir = tempDir('perf-gate-profile-');
   dirs.push(dir);
-  writeFileSync(join(dir, 'perf-gate.yml'), CONFIG);
+  writeFileSync(join(dir, 'perf-gate.yml'), config);
   const compose = (env: Record<string, string>) => fixtureService({ PPROF: "':6060'", ...env });
   writeFileSync(join(dir, 'docker-compose.yml'), compose(base));
   commitBaseAndHead(dir, () => writeFileSync(join(dir, 'docker-compose.yml'), compose(head)));
@@ -86,6 +92,22 @@ describe.skipIf(!dockerAvailable())('sut.profile on the real engine', () => {
     expect(report).toMatch(
       /- \*\*where api\/c2, api\*\* \(its profile, head against base\): the share of the samples \(cpu\) rose most under main\.checksumBody \d+(\.\d)?% → \d+(\.\d)?%/,
     );
+  }, 600_000);
+
+  it('the same with Linux perf from a helper container: perf’s text beside the results, the function first', async () => {
+    const { r, out, results, report } = await ab({ CHECKSUM_ROUNDS: "'10'" }, { CHECKSUM_ROUNDS: "'40'" }, PERF_CONFIG);
+    const said = r.stdout + r.stderr;
+    expect(r.code, said).toBe(1);
+    expect(results.profiles?.map((p) => [p.side, p.file, p.error])).toEqual([
+      ['base', 'perf-gate-profiles/base.api.c2.api.perf.txt', undefined],
+      ['head', 'perf-gate-profiles/head.api.c2.api.perf.txt', undefined],
+    ]);
+    for (const p of results.profiles ?? []) expect(readFileSync(join(out, p.file ?? ''), 'utf8')).toMatch(/cpu-clock/);
+    const diff = results.profileDiffs?.[0];
+    expect(diff?.sampleType).toBe('cpu-clock');
+    expect(diff?.functions[0]?.name, JSON.stringify(diff)).toBe('main.checksumBody');
+    expect(report).toMatch(/- \*\*where api\/c2, api\*\* \(its profile, head against base\): .*main\.checksumBody/);
+    // the helpers are gone with the run (leftovers() above: nothing labelled with the run id remains)
   }, 600_000);
 
   it('A/B, head sleeping 2 ms longer: the gate fails, waiting, not working, and no function is named', async () => {

@@ -215,7 +215,7 @@ describe('the Action run(deps)', () => {
     const h = harness({
       perfGate: async () => {
         throw usageError('perf-gate.yml: 2 problems in the config', [
-          '  perf-gate.yml:4:3: sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile)',
+          '  perf-gate.yml:4:3: sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile, perf-image)',
           '  perf-gate.yml: gate.confirm: too few',
         ]);
       },
@@ -225,7 +225,8 @@ describe('the Action run(deps)', () => {
     expect(h.annotations).toEqual([
       {
         kind: 'error',
-        message: 'sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile)',
+        message:
+          'sut.colour: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile, perf-image)',
         props: { title: 'perf-gate config', file: 'perf-gate.yml', startLine: 4, startColumn: 3 },
       },
     ]);

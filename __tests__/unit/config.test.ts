@@ -117,7 +117,7 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'unknown key in sut',
       minimal((c) => ((c.sut as Raw).bogus = 1)),
-      ['sut.bogus: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile)'],
+      ['sut.bogus: unknown key (keys here: compose, services, build, env, orchestrator, ready, profile, perf-image)'],
     ],
     [
       'a timeout on the scenario (k6 and autocannon habit)',
@@ -530,7 +530,10 @@ describe('parseConfigText: invalid configs, one `key.path: message` line per pro
     [
       'sut.profile: a service name with a slash, and an endpoint that is not http(s)',
       minimal((c) => ((c.sut as Raw).profile = { 'api/x': 'http://api:6060/debug/pprof/profile', web: 'ftp://web/p' })),
-      ['sut.profile.api/x: must be a compose service name', 'sut.profile.web: must be an http:// or https:// URL'],
+      [
+        'sut.profile.api/x: must be a compose service name',
+        'sut.profile.web: must be an http:// or https:// URL (a pprof endpoint), or perf',
+      ],
     ],
     [
       'sut.profile with more than one runner',

@@ -5,7 +5,8 @@
 import { cpSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ComposeClient, DockerClient } from '../../src/docker/clients.js';
-import type { SutContainer } from '../../src/docker/engine.js';
+import type { HelperExit, SutContainer } from '../../src/docker/engine.js';
+import type { PerfHelperOptions } from '../../src/docker/perf-helper.js';
 import type { RunnerOptions, RunningRunner } from '../../src/docker/runner-container.js';
 import { environmentError } from '../../src/common/errors.js';
 import type { Exec } from '../../src/common/exec.js';
@@ -145,6 +146,14 @@ export class FakeDocker implements DockerClient {
   async sweep(runId: string) {
     this.calls.push(`sweep ${runId}`);
     return [];
+  }
+  /** sut.profile's perf: what each helper ends with, by the service's container */
+  perfExits: Record<string, HelperExit> = {};
+  async runPerfHelper(opts: PerfHelperOptions, maxBytes: number, timeoutMs: number): Promise<HelperExit> {
+    this.calls.push(`perf ${opts.containerId} ${opts.image} ${opts.windowMs} ms (${maxBytes} B, ${timeoutMs} ms)`);
+    const exit = this.perfExits[opts.containerId];
+    if (!exit) throw environmentError(`docker: running the perf helper: no such image: ${opts.image}`);
+    return exit;
   }
 }
 

@@ -147,6 +147,9 @@ class FakeDocker implements DockerClient {
     this.calls.push(`sweep ${runId}`);
     return [];
   }
+  async runPerfHelper(): Promise<never> {
+    throw new Error('no perf helper in these tests');
+  }
   crashSut() {
     this.containersList = this.containersList.map((c) => ({ ...c, state: 'exited' }));
   }

@@ -5,6 +5,11 @@ import type { MetricName } from '../metrics/registry.js';
 import type { ExtractRule } from '../runner-kit/setup.js';
 import type { ProfileRequest } from '../runner-kit/profile.js';
 
+/** sut.profile: one service's CPU profile, from its pprof endpoint (the runner fetches it: a
+ * ProfileRequest) or from Linux perf in a helper container of `image` that joins the service's PID
+ * namespace (the host starts it). */
+export type SutProfile = ProfileRequest | { service: string; perf: { image: string } };
+
 export interface Threshold {
   /** relative change as a fraction (0.1 = 10%) */
   regress?: number;
@@ -178,8 +183,8 @@ export interface Config {
     ready: ReadyProbe[];
     /** compose: `docker compose up` on the engine; swarm: deployed as a stack on the swarm it manages */
     orchestrator: 'compose' | 'swarm';
-    /** sut.profile: each service's pprof endpoint, profiled in one more trial per phase and side */
-    profile: ProfileRequest[];
+    /** sut.profile: each service profiled in one more trial per phase and side */
+    profile: SutProfile[];
   };
   /** a service that is already running: nothing is booted, the runner joins `network` ('host' or a Docker network) */
   target?: { url: string; network: string };

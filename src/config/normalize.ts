@@ -26,6 +26,7 @@ import {
   type Scenario,
   type ScenarioTarget,
   type ShiftSettings,
+  type SutProfile,
 } from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { PROTOCOLS, protocolKeysGiven, protocolKeysLine, protocolOf, rawKind, urlKeyOf } from '../protocols/index.js';
@@ -196,6 +197,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
       `sut.profile: not taken on a swarm or with runner.replicas above 1 (yet): profile with one runner on compose, or leave it out`,
     );
   }
+  const profile = sutProfiles(sut, problems);
   if (problems.length > 0) return { problems, partial: { ...(setup ? { setup } : {}), scenarios, at } };
   const runner: Config['runner'] = {
     image: raw.runner?.image ?? DEFAULT_RUNNER_IMAGE,
@@ -219,7 +221,7 @@ export function normalizeConfig(raw: RawConfig, file: string, dir: string, resol
           timeoutMs: r.timeout !== undefined ? (parseDurationMs(r.timeout) as number) : DEFAULT_READY_TIMEOUT_MS,
         })),
         orchestrator,
-        profile: Object.entries(sut?.profile ?? {}).map(([service, url]) => ({ service, url })),
+        profile,
       },
       runner,
       ...(setup ? { setup } : {}),
@@ -255,6 +257,22 @@ export const COMPOSE_OVERRIDE_NAMES = [
   'docker-compose.override.yml',
   'docker-compose.override.yaml',
 ];
+
+/** sut.profile as the run takes it: a pprof endpoint, or perf in a helper container of sut.perf-image
+ * (with `target` there is no sut: nothing booted to join). */
+function sutProfiles(sut: RawConfig['sut'], problems: string[]): SutProfile[] {
+  const image = sut?.['perf-image'];
+  const perf = Object.entries(sut?.profile ?? {}).filter(([, v]) => v === 'perf');
+  if (perf.length > 0 && image === undefined)
+    problems.push(
+      `sut.perf-image: needed by sut.profile.${perf.map(([s]) => s).join(', sut.profile.')}: perf: an image with Linux perf and a shell (docs/profiling.md)`,
+    );
+  if (perf.length === 0 && image !== undefined)
+    problems.push(`sut.perf-image: no service of sut.profile is profiled with perf: leave it out, or set one to perf`);
+  return Object.entries(sut?.profile ?? {}).map(([service, v]) =>
+    v === 'perf' ? { service, perf: { image: image ?? '' } } : { service, url: v },
+  );
+}
 
 /** `sut.compose` not given: the files `docker compose` loads by default in the config's directory (the
  * first default name found, then the first override found), as `-f` paths. */

@@ -99,6 +99,9 @@ export const historySchema = z.strictObject({
     ),
 });
 
+/** sut.profile's value: a pprof endpoint, or perf (a helper container beside the service). */
+const PROFILE_SOURCE = 'must be an http:// or https:// URL (a pprof endpoint), or perf';
+
 export const configSchema = z
   .strictObject({
     version: z.literal(1, { error: 'must be 1' }),
@@ -144,11 +147,23 @@ export const configSchema = z
         profile: z
           .record(
             z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: 'must be a compose service name' }),
-            httpUrl,
+            withPort(
+              z
+                .string({ error: PROFILE_SOURCE })
+                .regex(/^(perf|https?:\/\/[^\s/]+(\/\S*)?)$/, { error: PROFILE_SOURCE }),
+              'must be an http:// or https:// URL with a port from 1 to 65535',
+            ),
           )
           .optional()
           .describe(
-            "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose",
+            "per compose service, its pprof endpoint as the runner reaches it (Go: http://api:6060/debug/pprof/profile), or perf (Linux perf from a helper container, sut.perf-image): gate and A/B runs take each service's CPU profile in one more trial per phase and side, after the measured ones, and the report names the functions whose share rose",
+          ),
+        'perf-image': z
+          .string()
+          .min(1, { error: 'must be an image name' })
+          .optional()
+          .describe(
+            "sut.profile's perf: an image with Linux perf and a POSIX shell (built by you: docs/profiling.md), run beside each profiled service in its PID namespace",
           ),
       })
       .optional()

@@ -9,13 +9,16 @@ import { type ComposeModel, type ComposeOptions, ComposeProject } from './compos
 import type { SideBySide } from './side-by-side.js';
 import {
   engineVersion,
+  type HelperExit,
   imageDigests,
   projectContainers,
   projectNetworks,
   type SutContainer,
   streamStats,
+  runHelper,
   sweepRun,
 } from './engine.js';
+import { perfHelperCreate, type PerfHelperOptions } from './perf-helper.js';
 import { ensureImage, type RunnerOptions, type RunningRunner, startRunner } from './runner-container.js';
 import type { RunnerEvent } from '../runner-kit/plan.js';
 
@@ -39,6 +42,9 @@ export interface DockerClient {
   removeRunner(runner: RunningRunner): Promise<void>;
   /** removes everything labelled with the run id; never throws */
   sweep(runId: string): Promise<string[]>;
+  /** sut.profile's perf: the helper container run to its end beside a service (./perf-helper.ts), its
+   * output bounded to `maxBytes`, killed after `timeoutMs`, removed */
+  runPerfHelper(opts: PerfHelperOptions, maxBytes: number, timeoutMs: number): Promise<HelperExit>;
 }
 
 export interface ComposeClient {
@@ -89,6 +95,8 @@ export function dockerClient(docker: Docker, where: string | undefined): DockerC
         .catch(() => {});
     },
     sweep: (runId) => sweepRun(docker, runId),
+    runPerfHelper: (opts, maxBytes, timeoutMs) =>
+      engineCall('running the perf helper', () => runHelper(docker, perfHelperCreate(opts), maxBytes, timeoutMs)),
   };
 }
 

@@ -79,7 +79,7 @@ export function composeProblems(
       problems.push(
         `${at}: ${p.service} is not started (sut.services: ${config.sut.services.join(', ')}, and what they depend on): add it to sut.services`,
       );
-    } else check(p.url, at);
+    } else if ('url' in p) check(p.url, at);
   }
   config.scenarios.forEach((s, i) =>
     check(protocolOf(s.target).url(s.target), `scenarios[${i}].${urlKeyOf(s.target)}`),

@@ -1,6 +1,7 @@
 // The Docker engine API (dockerode): reachability, SUT containers, image digests, stats streams and
 // the label sweep that removes whatever a run left behind.
 import Docker from 'dockerode';
+import { Writable } from 'node:stream';
 import { environmentError } from '../common/errors.js';
 import { onLines } from '../common/stream-lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
@@ -142,4 +143,75 @@ export async function sweepRun(docker: Docker, runId: string): Promise<string[]>
     // engine gone: nothing more we can do
   }
   return removed;
+}
+
+/** A helper container's end: its exit code, its stdout (at most the bytes asked for: `truncated` when
+ * it wrote more, and it was then stopped) and the start of its stderr. */
+export interface HelperExit {
+  code: number;
+  stdout: Uint8Array;
+  stderr: string;
+  truncated: boolean;
+}
+
+/** The most of a helper's stderr kept (its refusal's line quotes part of it). */
+const HELPER_STDERR_MAX = 8192;
+
+/**
+ * Creates a helper container, runs it to its end (killed after `timeoutMs`, or once its stdout passes
+ * `maxBytes`) and removes it, whatever happens: its exit code and its output, bounded.
+ */
+export async function runHelper(
+  docker: Docker,
+  create: Docker.ContainerCreateOptions,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<HelperExit> {
+  const container = await docker.createContainer({ ...create, AttachStdout: true, AttachStderr: true, Tty: false });
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  let truncated = false;
+  let stderr = '';
+  const stop = () => void container.kill().catch(() => {});
+  try {
+    const stream = (await container.attach({ stream: true, stdout: true, stderr: true })) as NodeJS.ReadableStream;
+    const stdoutSink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        if (!truncated && outBytes + chunk.length > maxBytes) {
+          truncated = true;
+          stop();
+        } else if (!truncated) {
+          out.push(chunk);
+          outBytes += chunk.length;
+        }
+        done();
+      },
+    });
+    const stderrSink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        if (stderr.length < HELPER_STDERR_MAX)
+          stderr += chunk.toString('utf8').slice(0, HELPER_STDERR_MAX - stderr.length);
+        done();
+      },
+    });
+    docker.modem.demuxStream(stream, stdoutSink, stderrSink);
+    const drained = new Promise<void>((resolve) => {
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', () => resolve());
+    });
+    await container.start();
+    const timer = setTimeout(stop, timeoutMs);
+    try {
+      // after start: a wait on a created container answers at once (see runner-container.ts)
+      const { StatusCode } = (await container.wait({ condition: 'not-running' })) as { StatusCode: number };
+      // the output can lag behind the exit: read to its end, a short while at most
+      await Promise.race([drained, new Promise((r) => setTimeout(r, 2000).unref())]);
+      return { code: StatusCode, stdout: Buffer.concat(out), stderr, truncated };
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    await container.remove({ force: true }).catch(() => {});
+  }
 }

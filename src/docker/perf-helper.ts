@@ -100,3 +100,20 @@ export function perfHelperRefusal(service: string, code: number, stderr: string)
   const quoted = text.length > QUOTED_MAX_CHARS ? `${text.slice(0, QUOTED_MAX_CHARS)}…` : text;
   return `${key}: the helper exited ${code}${quoted ? `: ${quoted}` : ''}`;
 }
+
+/**
+ * What the helper's end gives the profile: `perf script`'s text, or one line saying why there is none
+ * (a refusal, or output past the bound: the profile would not be whole).
+ */
+export function perfHelperOutcome(
+  service: string,
+  exit: { code: number; stdout: Uint8Array; stderr: string; truncated: boolean },
+  maxBytes: number,
+): { data: Uint8Array } | { error: string } {
+  if (exit.truncated)
+    return {
+      error: `sut.profile.${service}: perf: its samples passed ${maxBytes} bytes and were left out: a shorter phase, or fewer processes in the service`,
+    };
+  const refused = perfHelperRefusal(service, exit.code, exit.stderr);
+  return refused !== undefined ? { error: refused } : { data: exit.stdout };
+}

@@ -2,18 +2,26 @@
 // per profile beside the results, a record of each (or why there is none), and each service's diff with
 // its differential flame graph as a file: in A/B head against base, in a gate run against the profile
 // its baseline kept (an update run keeps one per phase and service beside the baselines). The bytes are
-// the service's: read through readPprof's bounds, and a profile that cannot be read is said, never a
-// failed run.
+// the service's (pprof's format from an endpoint, or `perf script`'s text from Linux perf): read
+// through their readers' bounds, and a profile that cannot be read is said, never a failed run. Two
+// profiles of different formats are not diffed (their names and samples are not each other's).
 import { profileDiff } from './diff.js';
 import { diffFlameGraph } from './flame.js';
+import { readPerfScript } from './perf-script.js';
 import { readPprof } from './pprof.js';
 import { ProfileError, type ProfileSummary } from './stacks.js';
+
+/** What a profile's bytes are: pprof's format (an endpoint's answer), or `perf script`'s text (Linux
+ * perf in a helper container, `sut.profile.<service>: perf`). */
+export type ProfileFormat = 'pprof' | 'perf';
 
 /** One service's profile as a profiling trial took it: its bytes as served, or why there are none. */
 export interface TakenProfile {
   scenario: string;
   phase: string;
   service: string;
+  /** absent: pprof */
+  format?: ProfileFormat;
   data?: Uint8Array;
   error?: string;
 }
@@ -79,6 +87,18 @@ export const DIFF_TOP = 5;
 const NAME_MAX = 200;
 
 const GZIP = [0x1f, 0x8b];
+/** A perf recording's file ends so (a baseline's kept profile is told apart by its name). */
+const PERF_SUFFIX = '.perf.txt';
+
+/** A profile's bytes read into the summary the diff takes, by its format. */
+function readTaken(format: ProfileFormat | undefined, data: Uint8Array): ProfileSummary {
+  return format === 'perf' ? readPerfScript(new TextDecoder().decode(data)) : readPprof(data);
+}
+
+/** A baseline's kept profile's format, from its file's name. */
+export function keptFormat(file: string): ProfileFormat {
+  return file.endsWith(PERF_SUFFIX) ? 'perf' : 'pprof';
+}
 
 /** A file name's part from a config's name: what a file system takes anywhere, bounded; never starting
  * with `.` or `-` (a hidden file, an option; and what BASELINE_PROFILE_FILE refuses). */
@@ -100,16 +120,18 @@ export function flameFile(p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service
 export function baselineProfileFile(
   p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service'>,
   data: Uint8Array,
+  format?: ProfileFormat,
 ): string {
-  return profileFile(p, data).replace(`${PROFILES_DIR}/`, 'profiles/');
+  return profileFile(p, data, format).replace(`${PROFILES_DIR}/`, 'profiles/');
 }
 
 /** The file a profile is written to, relative to the results' directory. */
 export function profileFile(
   p: Pick<ProfileRecord, 'scenario' | 'phase' | 'service' | 'side'>,
   data: Uint8Array,
+  format?: ProfileFormat,
 ): string {
-  const gz = data[0] === GZIP[0] && data[1] === GZIP[1] ? '.pb.gz' : '.pb';
+  const gz = format === 'perf' ? PERF_SUFFIX : data[0] === GZIP[0] && data[1] === GZIP[1] ? '.pb.gz' : '.pb';
   const side = p.side ? `${p.side}.` : '';
   return `${PROFILES_DIR}/${side}${part(p.scenario)}.${part(p.phase)}.${part(p.service)}${gz}`;
 }
@@ -141,14 +163,14 @@ export function profileRecords(
         records.push({ ...where, error: p.error ?? 'no profile' });
         continue;
       }
-      const file = profileFile(where, p.data);
+      const file = profileFile(where, p.data, p.format);
       if (files.some((f) => f.file === file)) {
         records.push({ ...where, error: `left out: another profile has its file name (${file})` });
         continue;
       }
       files.push({ file, data: p.data });
       try {
-        read.set(key(side ?? '', p), readPprof(p.data));
+        read.set(key(side ?? '', p), readTaken(p.format, p.data));
         records.push({ ...where, file, bytes: p.data.length });
       } catch (err) {
         if (!(err instanceof ProfileError)) throw err;
@@ -167,7 +189,7 @@ export function profileRecords(
       continue;
     }
     try {
-      read.set(key('baseline', k), readPprof(k.data));
+      read.set(key('baseline', k), readTaken(keptFormat(k.file), k.data));
       records.push({ ...where, bytes: k.data.length });
     } catch (err) {
       if (!(err instanceof ProfileError)) throw err;
@@ -182,6 +204,9 @@ export function profileRecords(
     const b = base?.profiles.find((x) => x.scenario === h.scenario && x.phase === h.phase && x.service === h.service);
     const before = b && read.get(key(base?.side ?? 'base', b));
     if (!after || !before) continue;
+    // a baseline's kept profile says its format by its file's name
+    const baseFormat = one ? keptFormat((b as KeptProfile).file) : (b.format ?? 'pprof');
+    if (baseFormat !== (h.format ?? 'pprof')) continue;
     const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
       name: clip(f.name),
       file: clip(f.file),

@@ -9,7 +9,13 @@ import { withCosts } from '../compare/cost.js';
 import { confirmationReach } from '../compare/reach.js';
 import { onSwarm } from '../config/distributed.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
-import { baselineProfileFile, type KeptProfile, profileRecords, type TakenProfile } from '../profiles/record.js';
+import {
+  baselineProfileFile,
+  keptFormat,
+  type KeptProfile,
+  profileRecords,
+  type TakenProfile,
+} from '../profiles/record.js';
 import { keptProfiles } from './kept-profiles.js';
 import { shiftSettingsOf } from '../history/shifts.js';
 import { baselineOf, baselinePath, stableStringify } from '../results/files.js';
@@ -172,7 +178,7 @@ function recordBaselines(
     const profiles = (results.profiles ?? []).flatMap((x) => {
       const data = x.file !== undefined && x.error === undefined ? profileFiles.get(x.file) : undefined;
       if (x.scenario !== r.name || !data) return [];
-      const file = baselineProfileFile(x, data);
+      const file = baselineProfileFile(x, data, keptFormat(x.file as string));
       writeOrFail(deps.files, resolve(opts.baselineDir, file), data);
       return [{ phase: x.phase, service: x.service, file }];
     });

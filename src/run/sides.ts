@@ -11,12 +11,14 @@ import { onSwarm } from '../config/distributed.js';
 import type { Config } from '../config-parts/types.js';
 import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
-import { type MeasureContext, profileTrials } from '../session/measure.js';
+import { type MeasureContext, type PerfSampler, profileTrials } from '../session/measure.js';
+import { perfHelperOutcome } from '../docker/perf-helper.js';
+import { PROFILE_GRACE_MS, PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import { runWaits, waitQuiet } from '../session/quiet.js';
 import type { RunnerHandle, Side, SutSessionOptions } from '../session/sut-session.js';
 import { SwarmSession } from '../session/swarm-session.js';
-import { type SessionSpec, withSessions } from '../session/with-sessions.js';
+import { type Session, type SessionSpec, withSessions } from '../session/with-sessions.js';
 import type { StatsSample } from '../stats/resources.js';
 import { SLICE_MS } from '../stats/machine.js';
 import { busyRepeats, plannedTrials } from '../compare/busy.js';
@@ -197,7 +199,11 @@ export async function measure(
             waitQuiet({ read: machine, sleep, now: deps.now }, sentinel.othersPct, sentinel.stealOnly, own, maxMs),
           );
         }
-        const measured = run.sides.map((s, i) => ({ runner: handles[i] as RunnerHandle, collector: s.collector }));
+        const measured = run.sides.map((s, i) => ({
+          runner: handles[i] as RunnerHandle,
+          collector: s.collector,
+          perf: perfSampler(deps.docker, sessions[i] as Session, labels),
+        }));
         // the machine read through each measured window, so a hog that took part of one shows (gate.busy)
         const ticks = deps.machine
           ? setInterval(() => {
@@ -235,6 +241,27 @@ export async function measure(
       }
     },
   );
+}
+
+/** sut.profile's perf on one side: the helper beside the service's running container, labelled with the
+ * run (its sweep removes one a failure left), its output bounded as a fetched profile's. */
+function perfSampler(docker: RunDeps['docker'], session: Session, labels: Record<string, string>): PerfSampler {
+  return async (service, image, windowMs) => {
+    const containerId = session.containerOf(service);
+    if (containerId === undefined)
+      return { error: `sut.profile.${service}: perf: the service has no running container` };
+    try {
+      const exit = await docker.runPerfHelper(
+        { image, containerId, windowMs, labels },
+        PROFILE_MAX_BYTES,
+        windowMs + PROFILE_GRACE_MS,
+      );
+      return perfHelperOutcome(service, exit, PROFILE_MAX_BYTES);
+    } catch (err) {
+      // the engine's failure (a missing image, a refused option): said with the profile, never the run's
+      return { error: `sut.profile.${service}: perf: ${(err as Error).message.split('\n')[0]}` };
+    }
+  };
 }
 
 /** Passes runner events to the collector and the progress display. */

@@ -118,6 +118,12 @@ export class TrialCollector {
 
   /** sut.profile: the profiles the profiling trials took, in the order they came */
   readonly profiles: TakenProfile[] = [];
+  private measureWaiters: Array<() => void> = [];
+
+  /** Resolves when the runner next says a measured window began (sut.profile's perf starts there). */
+  measureStarts(): Promise<void> {
+    return new Promise((resolve) => this.measureWaiters.push(resolve));
+  }
 
   onEvent(e: RunnerEvent, now: number): void {
     if (e.t === 'profile') {
@@ -128,6 +134,7 @@ export class TrialCollector {
     }
     if (e.t === 'stage' && e.stage === 'warmup') this.warmupUsed = e.totalMs;
     if (e.t === 'stage' && e.stage === 'measure') {
+      for (const resolve of this.measureWaiters.splice(0)) resolve();
       this.windowStart = now;
       const start = this.readMachine();
       this.slices = start ? [{ at: now, reading: start }] : [];

@@ -7,7 +7,7 @@ import { compareAbScenario } from '../compare/ab.js';
 import { BUSY_REPEATS_PER_TRIAL } from '../compare/busy.js';
 import { compareScenario } from '../compare/compare.js';
 import { looksOf, type Looks } from '../compare/confirm.js';
-import type { Scenario } from '../config-parts/types.js';
+import type { Scenario, SutProfile } from '../config-parts/types.js';
 import type { Phase } from '../runner-kit/plan.js';
 import { profileUrl, type ProfileRequest } from '../runner-kit/profile.js';
 import { laterWarmupMs, MIN_LATER_WARMUP_MS, settledMs } from '../stats/settle.js';
@@ -41,7 +41,17 @@ export interface TrialRunner {
 export interface MeasureSide {
   runner: TrialRunner;
   collector: TrialCollector;
+  /** sut.profile's perf: samples one service's processes for `windowMs` from a helper container of
+   * `image` (the host's half of a profile); absent where there is no container to join */
+  perf?: PerfSampler;
 }
+
+/** Linux perf over one window: `perf script`'s text, or why there is none (never throws). */
+export type PerfSampler = (
+  service: string,
+  image: string,
+  windowMs: number,
+) => Promise<{ data: Uint8Array } | { error: string }>;
 
 export interface ConfirmSettings {
   /** gate.confirm.max-trials; 0 = off (a scenario's own `confirmCap`, where it grew, comes first) */
@@ -599,15 +609,18 @@ export async function measureAb(
 /**
  * sut.profile: one more trial of every phase on every side, after the measured ones, with each
  * service's profile taken over its measured window. Its measurement is none of the phase's trials
- * (the collector leaves it out): a profiler's overhead never reaches a verdict.
+ * (the collector leaves it out): a profiler's overhead never reaches a verdict. A pprof endpoint is
+ * fetched by the runner; perf is started by the host when the runner says the window began.
  */
 export async function profileTrials(
   ctx: MeasureContext,
   sides: readonly MeasureSide[],
-  profile: readonly ProfileRequest[],
+  profile: readonly SutProfile[],
 ): Promise<void> {
   if (profile.length === 0) return;
   const services = profile.map((p) => p.service).join(', ');
+  const endpoints = profile.filter((p): p is ProfileRequest => 'url' in p);
+  const perf = profile.filter((p): p is Extract<SutProfile, { perf: unknown }> => 'perf' in p);
   for (const s of ctx.scenarios) {
     for (const phase of s.phases) {
       ctx.log(
@@ -617,11 +630,51 @@ export async function profileTrials(
         // each endpoint asked for the measured window's seconds (a phase of a request count: its
         // trials' median length)
         const windowMs = profileWindowMs(ctx, side, s, phase);
-        const asked = profile.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
-        await side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: asked });
+        const asked = endpoints.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
+        // (a profiling trial even with no endpoint: the runner marks it, the collector leaves it out)
+        const began = side.collector.measureStarts();
+        const trial = side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: asked });
+        // perf from the measured window's start (the runner's stage event), beside the runner's trial
+        const sampled =
+          perf.length === 0
+            ? Promise.resolve([])
+            : Promise.race([began.then(() => true), trial.then(noWindow, noWindow)]).then((started) =>
+                started
+                  ? samplePerf(side, perf, windowMs)
+                  : perf.map((p) => ({
+                      error: `sut.profile.${p.service}: perf: the trial ended before its window began`,
+                    })),
+              );
+        await trial;
+        for (const [i, got] of (await sampled).entries())
+          side.collector.profiles.push({
+            scenario: s.name,
+            phase: phase.name,
+            service: (perf[i] as SutProfile).service,
+            format: 'perf',
+            ...got,
+          });
       }
     }
   }
+}
+
+const noWindow = (): false => false;
+
+/** Each perf service sampled over the window at once (one helper each). */
+function samplePerf(
+  side: MeasureSide,
+  perf: ReadonlyArray<{ service: string; perf: { image: string } }>,
+  windowMs: number,
+): Promise<Array<{ data: Uint8Array } | { error: string }>> {
+  const sampler = side.perf;
+  return Promise.all(
+    perf.map((p) =>
+      sampler
+        ? sampler(p.service, p.perf.image, windowMs)
+        : { error: `sut.profile.${p.service}: perf: no container of it to sample beside` },
+    ),
+  );
 }
 
 /** A phase without a duration whose trials did not say theirs: the profile it is asked for, ms. */

@@ -218,6 +218,11 @@ export class SutSession {
     return this.deps.docker.imageDigests(this.containers);
   }
 
+  /** The running container of a compose service (sut.profile's perf joins it), if it has one. */
+  containerOf(service: string): string | undefined {
+    return this.containers.find((c) => c.service === service)?.id;
+  }
+
   /** Stops sampling, removes runner containers and takes the compose project down. Never throws. */
   close(): Promise<void> {
     this.closed ??= (async () => {

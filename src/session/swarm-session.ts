@@ -130,6 +130,11 @@ export class SwarmSession {
     return Promise.resolve({});
   }
 
+  /** A stack's tasks run on the nodes: no container here to join (sut.profile is refused on a swarm). */
+  containerOf(): undefined {
+    return undefined;
+  }
+
   /** Removes every runner's services and configs and the stack. Never throws. */
   close(): Promise<void> {
     this.closed ??= (async () => {

@@ -10,6 +10,8 @@ import { type RunnerHandle, type RunnerSpec, SutSession, type SutSessionOptions 
 export interface Session {
   startRunner(spec: RunnerSpec, onEvent: (e: RunnerEvent) => void): Promise<RunnerHandle>;
   imageDigests(): Promise<ImageDigests>;
+  /** a compose service's running container here (sut.profile's perf), if it has one */
+  containerOf(service: string): string | undefined;
   close(): Promise<void>;
 }
 
