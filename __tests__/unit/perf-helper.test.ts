@@ -2,8 +2,8 @@
 // each refusal as one line. Its script and options were run by hand on the real engine (Docker
 // 20.10.24) against a Go service: 199 samples in 2 s, read by readPerfScript; without the
 // capabilities perf said "No permission to enable cycles:u event". Not yet in a run.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,25 @@ describe('perfHelperCreate', () => {
   });
 });
 
+/** The zombie child of `pid` (state Z in /proc/PID/stat), waited for up to 2 s. */
+async function zombieOf(pid: number): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+      const stat = (() => {
+        try {
+          return readFileSync(`/proc/${d}/stat`, 'utf8');
+        } catch {
+          return '';
+        }
+      })();
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state === 'Z' && ppid === String(pid)) return d;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no zombie child of ${pid}`);
+}
+
 describe('perfHelperScript', () => {
   it.each([
     [5000, 'sleep 5'],
@@ -46,15 +65,22 @@ describe('perfHelperScript', () => {
 
   // the script run by a real shell on this machine's /proc: a fake `perf` on PATH records its
   // arguments and its parent (the script's shell), which the list leaves out
-  it('lists every process but its own shell, in one comma list, without forking to list them', () => {
+  it('lists every process but its own shell and zombies, in one comma list, without forking to list them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perf-helper-'));
     const bin = join(dir, 'bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'perf'), '#!/bin/sh\necho "$PPID perf $*" >> "$LOG"\n', { mode: 0o755 });
     const log = join(dir, 'log');
-    execFileSync('sh', ['-c', perfHelperScript(1000)], {
-      env: { PATH: `${bin}:/usr/bin:/bin`, LOG: log },
-    });
+    const parent = spawn('sh', ['-c', 'sh -c "exit 0" & exec sleep 5'], { stdio: 'ignore' });
+    const zombie = await zombieOf(parent.pid as number);
+    try {
+      execFileSync('sh', ['-c', perfHelperScript(1000)], {
+        env: { PATH: `${bin}:/usr/bin:/bin`, LOG: log },
+        input: 'go\n',
+      });
+    } finally {
+      parent.kill();
+    }
     const [record, script] = execFileSync('cat', [log], { encoding: 'utf8' }).trim().split('\n');
     const pids = /-p (\S+)/.exec(record ?? '')?.[1]?.split(',') ?? [];
     // the host's /proc: many processes, each a number, none twice
@@ -64,10 +90,32 @@ describe('perfHelperScript', () => {
     const shell = record?.split(' ')[0];
     expect(pids).toContain('1');
     expect(pids).not.toContain(shell);
+    // a zombie (a child its parent never reaps, made here: the shell's child exits, the shell has
+    // become sleep) is left out, its parent kept: perf record -p cannot attach to a zombie
+    expect(pids).not.toContain(zombie);
+    expect(pids).toContain(String(parent.pid));
     expect(record).toMatch(/-o \/tmp\/perf\.data -- sleep 1$/);
     // exec'd: perf script takes the shell's place, its parent the shell's parent
     expect(script).toMatch(/^\d+ perf script -i \/tmp\/perf\.data$/);
     expect(script?.split(' ')[0]).not.toBe(shell);
+  });
+});
+
+describe('perfHelperScript before its window', () => {
+  it('waits for a line on stdin; EOF instead ends it with exit 4 and perf never runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-helper-'));
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'perf'), '#!/bin/sh\necho "perf $*" >> "$LOG"\n', { mode: 0o755 });
+    const log = join(dir, 'log');
+    const r = spawnSync('sh', ['-c', perfHelperScript(1000)], {
+      env: { PATH: `${bin}:/usr/bin:/bin`, LOG: log },
+      input: '',
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(4);
+    expect(r.stderr).toBe('perf-gate: stopped before its window\n');
+    expect(existsSync(log)).toBe(false);
   });
 });
 

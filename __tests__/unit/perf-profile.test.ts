@@ -96,9 +96,11 @@ describe('perfHelperOutcome: the helper’s end as a profile, or one line', () =
       { error: /^sut\.profile\.api: perf: the kernel refused perf_event_open/ },
     ],
     ['no perf in the image', { code: 127, stderr: 'sh: perf: not found' }, { error: /has no `perf`/ }],
+    ['stopped for running too long', { code: 137, timedOut: true }, { error: /ran past 16 s \(the window and 15 s\)/ }],
+    ['output not read to its end', { cut: true }, { error: /did not arrive whole/ }],
     ['anything else: its exit and stderr', { code: 2, stderr: 'odd\nthing' }, { error: /exited 2: odd thing$/ }],
   ])('%s', (_name, over, want) => {
-    const got = perfHelperOutcome('api', exit(over), 1000);
+    const got = perfHelperOutcome('api', exit(over), 1000, 16_000);
     if ('data' in want) expect(new TextDecoder().decode((got as { data: Uint8Array }).data)).toBe(want.data);
     else expect((got as { error: string }).error).toMatch(want.error);
   });
@@ -131,7 +133,9 @@ describe('profileTrials with perf: the host samples from the window’s start, b
         log.push('trial ends');
       },
     };
-    const sampler: PerfSampler = async (service, image, windowMs) => {
+    const sampler: PerfSampler = async (service, image, windowMs, started) => {
+      log.push(`helper ${service} ${image} up`);
+      if (!(await started)) return { error: 'stopped' };
       log.push(`perf ${service} ${image} ${windowMs}`);
       return { data: new TextEncoder().encode(`samples of ${service}`) };
     };
@@ -147,12 +151,14 @@ describe('profileTrials with perf: the host samples from the window’s start, b
     { service: 'web', url: 'http://web:6060/debug/pprof/profile' },
   ];
 
-  it('perf starts when the window begins; the endpoint goes to the runner; the text kept as perf', async () => {
+  it('the helper is up with the trial, perf samples from the window; the endpoint goes to the runner; the text kept as perf', async () => {
     const log: string[] = [];
     const s = side(log);
     await profileTrials(ctx as unknown as MeasureContext, [s], profile);
     expect(log).toEqual([
       'trial p [{"service":"web","url":"http://web:6060/debug/pprof/profile?seconds=3"}]',
+      // the helper is up before the window; it samples once the window began
+      'helper api perf-tools:6.1 up',
       'window',
       'perf api perf-tools:6.1 3000',
       'trial ends',
@@ -165,14 +171,20 @@ describe('profileTrials with perf: the host samples from the window’s start, b
   it('perf alone: still a profiling trial (an empty list marks it), sampled the same', async () => {
     const log: string[] = [];
     await profileTrials(ctx as unknown as MeasureContext, [side(log)], [profile[0] as SutProfile]);
-    expect(log).toEqual(['trial p []', 'window', 'perf api perf-tools:6.1 3000', 'trial ends']);
+    expect(log).toEqual([
+      'trial p []',
+      'helper api perf-tools:6.1 up',
+      'window',
+      'perf api perf-tools:6.1 3000',
+      'trial ends',
+    ]);
   });
 
   it('a trial that ends before its window began, or a side with nothing to join: said, no helper', async () => {
     const log: string[] = [];
     const early = side(log, { window: false });
     await profileTrials(ctx as unknown as MeasureContext, [early], [profile[0] as SutProfile]);
-    expect(log).not.toContain('perf api perf-tools:6.1 3000');
+    expect(log).toEqual(['trial p []', 'helper api perf-tools:6.1 up', 'trial ends']);
     expect(early.collector.profiles).toEqual([
       {
         scenario: 's',

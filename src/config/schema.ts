@@ -161,6 +161,7 @@ export const configSchema = z
         'perf-image': z
           .string()
           .min(1, { error: 'must be an image name' })
+          .max(300, { error: 'must be an image name of at most 300 characters' })
           .optional()
           .describe(
             "sut.profile's perf: an image with Linux perf and a POSIX shell (built by you: docs/profiling.md), run beside each profiled service in its PID namespace",

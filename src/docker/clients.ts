@@ -42,9 +42,15 @@ export interface DockerClient {
   removeRunner(runner: RunningRunner): Promise<void>;
   /** removes everything labelled with the run id; never throws */
   sweep(runId: string): Promise<string[]>;
-  /** sut.profile's perf: the helper container run to its end beside a service (./perf-helper.ts), its
-   * output bounded to `maxBytes`, killed after `timeoutMs`, removed */
-  runPerfHelper(opts: PerfHelperOptions, maxBytes: number, timeoutMs: number): Promise<HelperExit>;
+  /** sut.profile's perf: the helper container beside a service (./perf-helper.ts), started at once,
+   * sampling from when `go` resolves true (stopped when false), its output bounded to `maxBytes`,
+   * killed `timeoutMs` after it began, removed */
+  runPerfHelper(
+    opts: PerfHelperOptions,
+    maxBytes: number,
+    timeoutMs: number,
+    go: Promise<boolean>,
+  ): Promise<HelperExit>;
 }
 
 export interface ComposeClient {
@@ -95,8 +101,8 @@ export function dockerClient(docker: Docker, where: string | undefined): DockerC
         .catch(() => {});
     },
     sweep: (runId) => sweepRun(docker, runId),
-    runPerfHelper: (opts, maxBytes, timeoutMs) =>
-      engineCall('running the perf helper', () => runHelper(docker, perfHelperCreate(opts), maxBytes, timeoutMs)),
+    runPerfHelper: (opts, maxBytes, timeoutMs, go) =>
+      engineCall('running the perf helper', () => runHelper(docker, perfHelperCreate(opts), maxBytes, timeoutMs, go)),
   };
 }
 

@@ -7,6 +7,7 @@ import { onLines } from '../common/stream-lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
 import { isLocalProcess, openFds } from './fds.js';
 import { LABEL_RUN_ID } from './labels.js';
+import { imageHere } from './runner-container.js';
 
 export function connectDocker(): Docker {
   // honours DOCKER_HOST (unix://, tcp://), DOCKER_TLS_VERIFY, DOCKER_CERT_PATH
@@ -146,35 +147,58 @@ export async function sweepRun(docker: Docker, runId: string): Promise<string[]>
 }
 
 /** A helper container's end: its exit code, its stdout (at most the bytes asked for: `truncated` when
- * it wrote more, and it was then stopped) and the start of its stderr. */
+ * it wrote more, and it was then stopped) and the start of its stderr; `timedOut` when it was stopped
+ * for running too long, `cut` when its output did not arrive whole after it ended. */
 export interface HelperExit {
   code: number;
   stdout: Uint8Array;
   stderr: string;
   truncated: boolean;
+  timedOut?: boolean;
+  cut?: boolean;
 }
 
 /** The most of a helper's stderr kept (its refusal's line quotes part of it). */
 const HELPER_STDERR_MAX = 8192;
 
 /**
- * Creates a helper container, runs it to its end (killed after `timeoutMs`, or once its stdout passes
- * `maxBytes`) and removes it, whatever happens: its exit code and its output, bounded.
+ * Creates a helper container (its image pulled where it is not here), starts it, and once `go`
+ * settles writes one line to its stdin (true: what it waits for to begin) or stops it (false); runs it
+ * to its end (killed `timeoutMs` after the line, or once its stdout passes `maxBytes`) and removes it,
+ * whatever happens: its exit code and its output, bounded. Started before `go`, it is up when asked.
  */
 export async function runHelper(
   docker: Docker,
   create: Docker.ContainerCreateOptions,
   maxBytes: number,
   timeoutMs: number,
+  go: Promise<boolean>,
 ): Promise<HelperExit> {
-  const container = await docker.createContainer({ ...create, AttachStdout: true, AttachStderr: true, Tty: false });
+  if (create.Image) await imageHere(docker, create.Image);
+  const container = await docker.createContainer({
+    ...create,
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    // the host's attach gone, stdin closes: the helper reads EOF and ends without sampling
+    StdinOnce: true,
+    Tty: false,
+  });
   const out: Buffer[] = [];
   let outBytes = 0;
   let truncated = false;
   let stderr = '';
+  let timedOut = false;
   const stop = () => void container.kill().catch(() => {});
   try {
-    const stream = (await container.attach({ stream: true, stdout: true, stderr: true })) as NodeJS.ReadableStream;
+    const stream = (await container.attach({
+      stream: true,
+      stdin: true,
+      stdout: true,
+      stderr: true,
+      hijack: true,
+    })) as NodeJS.ReadWriteStream;
     const stdoutSink = new Writable({
       write(chunk: Buffer, _enc, done) {
         if (!truncated && outBytes + chunk.length > maxBytes) {
@@ -201,13 +225,34 @@ export async function runHelper(
       stream.on('error', () => resolve());
     });
     await container.start();
-    const timer = setTimeout(stop, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    void go.then(
+      (begin) => {
+        if (!begin) return stop();
+        stream.write('go\n');
+        timer = setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs);
+      },
+      () => stop(),
+    );
     try {
       // after start: a wait on a created container answers at once (see runner-container.ts)
       const { StatusCode } = (await container.wait({ condition: 'not-running' })) as { StatusCode: number };
-      // the output can lag behind the exit: read to its end, a short while at most
-      await Promise.race([drained, new Promise((r) => setTimeout(r, 2000).unref())]);
-      return { code: StatusCode, stdout: Buffer.concat(out), stderr, truncated };
+      // the output can lag behind the exit: read to its end, a short while at most (else it is cut)
+      const whole = await Promise.race([
+        drained.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 5000).unref()),
+      ]);
+      return {
+        code: StatusCode,
+        stdout: Buffer.concat(out),
+        stderr,
+        truncated,
+        ...(timedOut ? { timedOut } : {}),
+        ...(whole ? {} : { cut: true }),
+      };
     } finally {
       clearTimeout(timer);
     }

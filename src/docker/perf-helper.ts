@@ -27,7 +27,9 @@ export interface PerfHelperOptions {
 }
 
 /**
- * The script the helper runs: every process of the namespace but its own shell, listed by the shell
+ * The script the helper runs, once a line on its stdin says the window began (it is started ahead of
+ * it, so it is up when it begins; EOF instead: exit 4, nothing sampled): every process of the
+ * namespace but its own shell and zombies, listed by the shell
  * itself (a command substitution would fork a process that is gone before perf attaches), sampled
  * for the window with their call chains, then printed as `perf script` prints samples
  * (src/profiles/perf-script.ts reads them). `cpu-clock` always: a VM often has no hardware counters,
@@ -36,8 +38,12 @@ export interface PerfHelperOptions {
 export function perfHelperScript(windowMs: number, hz = PERF_HELPER_HZ): string {
   const seconds = Math.max(1, Math.round(windowMs / 1000));
   return [
+    // started ahead of the window, up when it begins: one line on stdin says go (EOF: no window)
+    'read -r _ || { echo "perf-gate: stopped before its window" >&2; exit 4; }',
     'pids=',
-    'for d in /proc/[0-9]*; do p=${d#/proc/}; [ "$p" = "$$" ] || pids="${pids:+$pids,}$p"; done',
+    // a zombie (a health check's process its parent has not reaped) cannot be attached to: its state,
+    // the field after the command's closing bracket in /proc/PID/stat, is Z
+    'for d in /proc/[0-9]*; do p=${d#/proc/}; [ "$p" = "$$" ] && continue; st=; read -r st 2>/dev/null < "$d/stat"; st=${st##*) }; [ "${st%% *}" = Z ] || [ -z "$st" ] || pids="${pids:+$pids,}$p"; done',
     '[ -n "$pids" ] || { echo "perf-gate: no process to sample" >&2; exit 3; }',
     `perf record -q -e cpu-clock -F ${hz} -g -p "$pids" -o /tmp/perf.data -- sleep ${seconds} >&2 || exit $?`,
     'exec perf script -i /tmp/perf.data',
@@ -107,13 +113,20 @@ export function perfHelperRefusal(service: string, code: number, stderr: string)
  */
 export function perfHelperOutcome(
   service: string,
-  exit: { code: number; stdout: Uint8Array; stderr: string; truncated: boolean },
+  exit: { code: number; stdout: Uint8Array; stderr: string; truncated: boolean; timedOut?: boolean; cut?: boolean },
   maxBytes: number,
+  timeoutMs: number,
 ): { data: Uint8Array } | { error: string } {
+  const key = `sut.profile.${service}: perf`;
   if (exit.truncated)
     return {
-      error: `sut.profile.${service}: perf: its samples passed ${maxBytes} bytes and were left out: a shorter phase, or fewer processes in the service`,
+      error: `${key}: its samples passed ${maxBytes} bytes and were left out: a shorter phase, or fewer processes in the service`,
     };
+  if (exit.timedOut)
+    return {
+      error: `${key}: the helper ran past ${Math.round(timeoutMs / 1000)} s (the window and 15 s) and was stopped`,
+    };
+  if (exit.cut) return { error: `${key}: the helper's output did not arrive whole after it ended: left out` };
   const refused = perfHelperRefusal(service, exit.code, exit.stderr);
   return refused !== undefined ? { error: refused } : { data: exit.stdout };
 }

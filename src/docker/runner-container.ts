@@ -29,6 +29,20 @@ export interface RunnerOptions {
   name?: string;
 }
 
+/** An image on this host: inspected, else pulled (its failure, an air-gapped host's, thrown as is). */
+export async function imageHere(docker: Docker, image: string): Promise<Docker.ImageInspectInfo> {
+  try {
+    return await docker.getImage(image).inspect();
+  } catch {
+    // not local: try to pull it
+  }
+  const stream = await docker.pull(image);
+  await new Promise<void>((resolve, reject) =>
+    docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve())),
+  );
+  return await docker.getImage(image).inspect();
+}
+
 /** Pure: how to start node in this image. Images whose entrypoint is node itself (distroless) keep it. */
 export function nodeCommand(
   entrypoint: string[] | string | null | undefined,
@@ -58,16 +72,7 @@ async function tarOf(files: Record<string, string>): Promise<Buffer> {
 
 export async function ensureImage(docker: Docker, image: string): Promise<Docker.ImageInspectInfo> {
   try {
-    return await docker.getImage(image).inspect();
-  } catch {
-    // not local: try to pull it, and say clearly when that is impossible (air-gapped hosts)
-  }
-  try {
-    const stream = await docker.pull(image);
-    await new Promise<void>((resolve, reject) =>
-      docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve())),
-    );
-    return await docker.getImage(image).inspect();
+    return await imageHere(docker, image);
   } catch (err) {
     throw environmentError(
       `runner image ${image} is not on this host and could not be pulled (${(err as Error).message.split('\n')[0]}); set runner.image to an image with Node >= 20 that is available here`,

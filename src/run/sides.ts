@@ -246,20 +246,24 @@ export async function measure(
 /** sut.profile's perf on one side: the helper beside the service's running container, labelled with the
  * run (its sweep removes one a failure left), its output bounded as a fetched profile's. */
 function perfSampler(docker: RunDeps['docker'], session: Session, labels: Record<string, string>): PerfSampler {
-  return async (service, image, windowMs) => {
+  return async (service, image, windowMs, started) => {
     const containerId = session.containerOf(service);
     if (containerId === undefined)
       return { error: `sut.profile.${service}: perf: the service has no running container` };
     try {
+      const timeoutMs = windowMs + PROFILE_GRACE_MS;
       const exit = await docker.runPerfHelper(
         { image, containerId, windowMs, labels },
         PROFILE_MAX_BYTES,
-        windowMs + PROFILE_GRACE_MS,
+        timeoutMs,
+        started,
       );
-      return perfHelperOutcome(service, exit, PROFILE_MAX_BYTES);
+      return perfHelperOutcome(service, exit, PROFILE_MAX_BYTES, timeoutMs);
     } catch (err) {
-      // the engine's failure (a missing image, a refused option): said with the profile, never the run's
-      return { error: `sut.profile.${service}: perf: ${(err as Error).message.split('\n')[0]}` };
+      // the engine's failure (an image not here and not pulled, a refused option): said with the
+      // profile, never the run's; the engine's text bounded
+      const line = (err as Error).message.split('\n')[0] ?? '';
+      return { error: `sut.profile.${service}: perf: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}` };
     }
   };
 }

@@ -46,11 +46,14 @@ export interface MeasureSide {
   perf?: PerfSampler;
 }
 
-/** Linux perf over one window: `perf script`'s text, or why there is none (never throws). */
+/** Linux perf over one window: its helper started at once, sampling for `windowMs` from when `started`
+ * resolves true (stopped unsampled when false); `perf script`'s text, or why there is none (never
+ * throws). */
 export type PerfSampler = (
   service: string,
   image: string,
   windowMs: number,
+  started: Promise<boolean>,
 ) => Promise<{ data: Uint8Array } | { error: string }>;
 
 export interface ConfirmSettings {
@@ -634,18 +637,26 @@ export async function profileTrials(
         // (a profiling trial even with no endpoint: the runner marks it, the collector leaves it out)
         const began = side.collector.measureStarts();
         const trial = side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: asked });
-        // perf from the measured window's start (the runner's stage event), beside the runner's trial
+        // perf's helpers start with the trial and sample from the measured window's start (the
+        // runner's stage event); a trial that ends before it stops them unsampled
+        const started = Promise.race([began.then(() => true), trial.then(noWindow, noWindow)]);
         const sampled =
           perf.length === 0
             ? Promise.resolve([])
-            : Promise.race([began.then(() => true), trial.then(noWindow, noWindow)]).then((started) =>
-                started
-                  ? samplePerf(side, perf, windowMs)
+            : samplePerf(side, perf, windowMs, started).then(async (got) =>
+                (await started)
+                  ? got
                   : perf.map((p) => ({
                       error: `sut.profile.${p.service}: perf: the trial ended before its window began`,
                     })),
               );
-        await trial;
+        try {
+          await trial;
+        } catch (err) {
+          // the helpers end before the teardown (a created one could outlive the run's sweep)
+          await sampled;
+          throw err;
+        }
         for (const [i, got] of (await sampled).entries())
           side.collector.profiles.push({
             scenario: s.name,
@@ -666,12 +677,13 @@ function samplePerf(
   side: MeasureSide,
   perf: ReadonlyArray<{ service: string; perf: { image: string } }>,
   windowMs: number,
+  started: Promise<boolean>,
 ): Promise<Array<{ data: Uint8Array } | { error: string }>> {
   const sampler = side.perf;
   return Promise.all(
     perf.map((p) =>
       sampler
-        ? sampler(p.service, p.perf.image, windowMs)
+        ? sampler(p.service, p.perf.image, windowMs, started)
         : { error: `sut.profile.${p.service}: perf: no container of it to sample beside` },
     ),
   );
