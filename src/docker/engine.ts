@@ -7,7 +7,7 @@ import { onLines } from '../common/stream-lines.js';
 import { type StatsSample, sampleFromStats } from '../stats/resources.js';
 import { isLocalProcess, openFds } from './fds.js';
 import { LABEL_RUN_ID } from './labels.js';
-import { imageHere } from './runner-container.js';
+import { attachAll, imageHere } from './runner-container.js';
 
 export function connectDocker(): Docker {
   // honours DOCKER_HOST (unix://, tcp://), DOCKER_TLS_VERIFY, DOCKER_CERT_PATH
@@ -192,13 +192,6 @@ export async function runHelper(
   let timedOut = false;
   const stop = () => void container.kill().catch(() => {});
   try {
-    const stream = (await container.attach({
-      stream: true,
-      stdin: true,
-      stdout: true,
-      stderr: true,
-      hijack: true,
-    })) as NodeJS.ReadWriteStream;
     const stdoutSink = new Writable({
       write(chunk: Buffer, _enc, done) {
         if (!truncated && outBytes + chunk.length > maxBytes) {
@@ -218,12 +211,7 @@ export async function runHelper(
         done();
       },
     });
-    docker.modem.demuxStream(stream, stdoutSink, stderrSink);
-    const drained = new Promise<void>((resolve) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
-      stream.on('error', () => resolve());
-    });
+    const { stream, drained } = await attachAll(docker, container, stdoutSink, stderrSink);
     await container.start();
     let timer: NodeJS.Timeout | undefined;
     void go.then(

@@ -43,6 +43,34 @@ export async function imageHere(docker: Docker, image: string): Promise<Docker.I
   return await docker.getImage(image).inspect();
 }
 
+/**
+ * A created container's stdin, stdout and stderr over one hijacked connection (a net.Socket, writable
+ * for stdin, stdout and stderr multiplexed on its read side with Tty false), its output split into
+ * `stdout` and `stderr`; `drained` resolves once all of it has been read (the stream can lag behind
+ * the container's exit, so an exit code counts only after it).
+ */
+export async function attachAll(
+  docker: Docker,
+  container: Docker.Container,
+  stdout: NodeJS.WritableStream,
+  stderr: NodeJS.WritableStream,
+): Promise<{ stream: NodeJS.ReadWriteStream; drained: Promise<void> }> {
+  const stream = (await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true,
+  })) as NodeJS.ReadWriteStream;
+  docker.modem.demuxStream(stream, stdout, stderr);
+  const drained = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', () => resolve());
+  });
+  return { stream, drained };
+}
+
 /** Pure: how to start node in this image. Images whose entrypoint is node itself (distroless) keep it. */
 export function nodeCommand(
   entrypoint: string[] | string | null | undefined,
@@ -161,16 +189,7 @@ export async function startRunner(
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const tail: string[] = [];
-  // hijacked: the raw connection (a net.Socket), writable for stdin, stdout and stderr multiplexed
-  // on its read side (Tty false) — demuxStream splits them
-  const stream = (await container.attach({
-    stream: true,
-    stdin: true,
-    stdout: true,
-    stderr: true,
-    hijack: true,
-  })) as NodeJS.ReadWriteStream;
-  docker.modem.demuxStream(stream, stdout, stderr);
+  const { stream, drained } = await attachAll(docker, container, stdout, stderr);
   onLines(stdout, (line) => {
     const event = parseEventLine(line);
     if (event) onEvent(event);
@@ -180,12 +199,6 @@ export async function startRunner(
     tail.push(line);
     if (tail.length > 30) tail.shift();
     onLog(line);
-  });
-  // the exit code counts only once all output has been read (the stream can lag behind `wait`)
-  const drained = new Promise<void>((resolve) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', () => resolve());
   });
   await container.start();
   // wait only after start: a wait on a created, never started container answers at once with
