@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import type { SutProfile } from '../../src/config-parts/types.js';
-import { perfHelperOutcome } from '../../src/docker/perf-helper.js';
+import { perfEngineFailure, perfHelperOutcome } from '../../src/docker/perf-helper.js';
 import { keptFormat, type KeptProfile, profileRecords, type TakenProfile } from '../../src/profiles/record.js';
 import { TrialCollector } from '../../src/session/collect.js';
 import { type MeasureContext, type PerfSampler, profileTrials, type TrialRunner } from '../../src/session/measure.js';
@@ -103,6 +103,16 @@ describe('perfHelperOutcome: the helper’s end as a profile, or one line', () =
     const got = perfHelperOutcome('api', exit(over), 1000, 16_000);
     if ('data' in want) expect(new TextDecoder().decode((got as { data: Uint8Array }).data)).toBe(want.data);
     else expect((got as { error: string }).error).toMatch(want.error);
+  });
+});
+
+describe('perfEngineFailure: the engine’s refusal as the profile’s one line', () => {
+  it('its first line, bounded', () => {
+    expect(perfEngineFailure('api', 'docker: running the perf helper: no such image: p:1\nmore')).toBe(
+      'sut.profile.api: perf: docker: running the perf helper: no such image: p:1',
+    );
+    const long = perfEngineFailure('api', `x${'y'.repeat(500)}`);
+    expect(long).toBe(`sut.profile.api: perf: x${'y'.repeat(299)}…`);
   });
 });
 

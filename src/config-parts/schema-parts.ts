@@ -112,11 +112,14 @@ export function withPort<T extends z.ZodString>(url: T, error: string) {
     { error },
   );
 }
+/** An http(s) URL as a config may give one (a host, then an optional path), and its port's refusal. */
+export const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
+export const HTTP_URL_PORT = 'must be an http:// or https:// URL with a port from 1 to 65535';
 export const httpUrl = withPort(
   z
     .string({ error: 'must be an http:// or https:// URL' })
-    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'must be an http:// or https:// URL' }),
-  'must be an http:// or https:// URL with a port from 1 to 65535',
+    .regex(HTTP_URL, { error: 'must be an http:// or https:// URL' }),
+  HTTP_URL_PORT,
 );
 
 /** Metric names a threshold may be given for, and the unit of their absolute values (from METRICS). */

@@ -27,6 +27,8 @@ import {
   warmup,
   warmupLater,
   withPort,
+  HTTP_URL,
+  HTTP_URL_PORT,
 } from '../config-parts/schema-parts.js';
 
 /** A ready probe: an HTTP URL, a TCP address for a service that speaks no HTTP, or a gRPC server's health. */
@@ -150,8 +152,8 @@ export const configSchema = z
             withPort(
               z
                 .string({ error: PROFILE_SOURCE })
-                .regex(/^(perf|https?:\/\/[^\s/]+(\/\S*)?)$/, { error: PROFILE_SOURCE }),
-              'must be an http:// or https:// URL with a port from 1 to 65535',
+                .regex(new RegExp(`^perf$|${HTTP_URL.source}`), { error: PROFILE_SOURCE }),
+              HTTP_URL_PORT,
             ),
           )
           .optional()

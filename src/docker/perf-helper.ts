@@ -9,6 +9,8 @@
 // project's test VM (Docker 20.10.24, kernel.perf_event_paranoid 2): without them "No permission to
 // enable cycles:u event"; with them a Go service's stacks, symbols read from its own image.
 
+import { PROFILE_GRACE_MS } from '../runner-kit/profile.js';
+
 /** The helper's sampling frequency, Hz (perf's `-F`): an odd rate, off any timer's beat. */
 export const PERF_HELPER_HZ = 99;
 
@@ -83,8 +85,15 @@ export function perfHelperCreate(o: PerfHelperOptions): {
   };
 }
 
-/** The most of the helper's stderr a refusal quotes. */
+/** The most of the helper's stderr a refusal quotes, and of the engine's line a failure does. */
 const QUOTED_MAX_CHARS = 200;
+const ENGINE_MAX_CHARS = 300;
+
+/** Text that is the image's, the kernel's or the engine's, as one bounded line. */
+function quote(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
 
 /**
  * What a helper that exited `code` with `stderr` says to the user, one line naming the service (its
@@ -93,7 +102,7 @@ const QUOTED_MAX_CHARS = 200;
 export function perfHelperRefusal(service: string, code: number, stderr: string): string | undefined {
   if (code === 0) return undefined;
   const key = `sut.profile.${service}: perf`;
-  const text = stderr.replace(/\s+/g, ' ').trim();
+  const text = quote(stderr, Infinity);
   if (/no permission to enable|perf_event_paranoid|operation not permitted|permission denied/i.test(text))
     return `${key}: the kernel refused perf_event_open in the helper container (it has CAP_SYS_ADMIN and CAP_SYS_PTRACE; check kernel.perf_event_paranoid and the engine's seccomp and AppArmor settings), or use a pprof endpoint`;
   if (code === 127 || /perf: (command )?not found|no such file or directory/i.test(text))
@@ -103,7 +112,7 @@ export function perfHelperRefusal(service: string, code: number, stderr: string)
     return `${key}: the helper was killed (exit 137): the service's container stopped while it sampled, or the engine stopped the helper`;
   if (code === 3 && /no process to sample/.test(text))
     return `${key}: the service's container has no process left to sample`;
-  const quoted = text.length > QUOTED_MAX_CHARS ? `${text.slice(0, QUOTED_MAX_CHARS)}…` : text;
+  const quoted = quote(text, QUOTED_MAX_CHARS);
   return `${key}: the helper exited ${code}${quoted ? `: ${quoted}` : ''}`;
 }
 
@@ -124,9 +133,15 @@ export function perfHelperOutcome(
     };
   if (exit.timedOut)
     return {
-      error: `${key}: the helper ran past ${Math.round(timeoutMs / 1000)} s (the window and 15 s) and was stopped`,
+      error: `${key}: the helper ran past ${Math.round(timeoutMs / 1000)} s (the window and ${PROFILE_GRACE_MS / 1000} s) and was stopped`,
     };
   if (exit.cut) return { error: `${key}: the helper's output did not arrive whole after it ended: left out` };
   const refused = perfHelperRefusal(service, exit.code, exit.stderr);
   return refused !== undefined ? { error: refused } : { data: exit.stdout };
+}
+
+/** An engine's failure to run the helper (an image not here and not pulled, a refused option), as the
+ * profile's one line: its first line, bounded. */
+export function perfEngineFailure(service: string, message: string): string {
+  return `sut.profile.${service}: perf: ${quote(message.split('\n')[0] ?? '', ENGINE_MAX_CHARS)}`;
 }

@@ -12,7 +12,7 @@ import type { Config } from '../config-parts/types.js';
 import type { Mode } from '../modes/index.js';
 import type { MeasureRecord } from '../modes/mode.js';
 import { type MeasureContext, type PerfSampler, profileTrials } from '../session/measure.js';
-import { perfHelperOutcome } from '../docker/perf-helper.js';
+import { perfEngineFailure, perfHelperOutcome } from '../docker/perf-helper.js';
 import { PROFILE_GRACE_MS, PROFILE_MAX_BYTES } from '../runner-kit/profile.js';
 import { gatedPercentiles, TrialCollector } from '../session/collect.js';
 import { runWaits, waitQuiet } from '../session/quiet.js';
@@ -260,10 +260,8 @@ function perfSampler(docker: RunDeps['docker'], session: Session, labels: Record
       );
       return perfHelperOutcome(service, exit, PROFILE_MAX_BYTES, timeoutMs);
     } catch (err) {
-      // the engine's failure (an image not here and not pulled, a refused option): said with the
-      // profile, never the run's; the engine's text bounded
-      const line = (err as Error).message.split('\n')[0] ?? '';
-      return { error: `sut.profile.${service}: perf: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}` };
+      // the engine's failure: said with the profile, never the run's
+      return { error: perfEngineFailure(service, (err as Error).message) };
     }
   };
 }
