@@ -163,11 +163,45 @@ describe('the reach check spends the phase share', () => {
     );
     // tested together, a row moving alone is charged for the phase's three: what would reach, each on its own
     expect(refused[0]).toContain(
-      'against a 3-trial baseline (tested together, a row that moves alone gets p 0.001 at best at 24 trials, above 0.00083); raise trials or gate.confirm.max-trials (max-trials 26 reaches), raise gate.run-alpha (0.025 reaches), gate at most 4 phases with a band, band fewer rows, or make',
+      'against a 3-trial baseline (tested together, a row that moves alone gets p 0.001 at best at 24 trials, above 0.00083); raise trials or gate.confirm.max-trials (max-trials 26 reaches), raise gate.run-alpha (0.013 reaches), gate at most 9 phases with a band, band fewer rows, or make',
     );
     // the same config without a budget: each row at 0.01, which 12 v 3 trials reach
     const perRow = config({}, scenarios(3)).config as Config;
     expect(confirmationReach(perRow, AGAINST_BASELINES).problems).toEqual([]);
+  });
+
+  it('what the refusal says would reach does, and a step short of it does not: run-alpha and the phases', () => {
+    const problems = (c: Config, mode: 'gate' | 'ab') =>
+      judgedVerdict(mode, mode === 'gate' ? AGAINST_BASELINES : PAIRED, c, 'gate').problems;
+    // k one-phase scenarios, each at `trials` and confirmation capped where given
+    const phases = (k: number, trials: number, gate: Raw) =>
+      config(
+        gate,
+        Array.from({ length: k }, (_, i) => ({
+          name: `s${i}`,
+          trials,
+          request: { url: 'http://api/' },
+          phases: [twoPhases[0]],
+        })),
+      ).config as Config;
+    for (const [mode, k, trials, gate] of [
+      ['gate', 12, 3, { 'run-alpha': 0.01 }],
+      ['gate', 30, 4, { 'run-alpha': 0.01, confirm: { 'max-trials': 10 } }],
+      ['ab', 20, 5, { 'run-alpha': 0.01, confirm: { 'max-trials': 12 } }],
+      ['ab', 40, 5, { 'run-alpha': 0.02, confirm: { 'max-trials': 10 } }],
+    ] as const) {
+      const at = (g: Raw, n: number = k) => problems(phases(n, trials, { ...gate, ...g }), mode);
+      const [line] = at({});
+      expect(line, `${mode} ${k}`).toBeDefined();
+      const runAlpha = Number(/raise gate\.run-alpha \(([\d.]+) reaches\)/.exec(line as string)?.[1]);
+      const most = Number(/gate at most (\d+) phases? with a band/.exec(line as string)?.[1]);
+      expect(at({ 'run-alpha': runAlpha }), `${mode} ${k}: ${line}`).toEqual([]);
+      // the grid's step below it (two significant digits)
+      const step = 10 ** (Math.floor(Math.log10(runAlpha)) - 1);
+      expect(at({ 'run-alpha': +(runAlpha - step).toPrecision(2) }), `${mode} ${k}`).not.toEqual([]);
+      expect(at({}, most), `${mode} ${k}: ${line}`).toEqual([]);
+      expect(at({}, most + 1), `${mode} ${k}`).not.toEqual([]);
+    }
   });
 
   it('A/B counts its own gated phases, at its own budget', () => {

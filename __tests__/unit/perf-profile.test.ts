@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { parseConfigText } from '../../src/config/load.js';
 import type { SutProfile } from '../../src/config-parts/types.js';
 import { perfEngineFailure, perfHelperOutcome } from '../../src/docker/perf-helper.js';
-import { keptFormat, type KeptProfile, profileRecords, type TakenProfile } from '../../src/profiles/record.js';
+import { formatOfFile, type KeptProfile, profileRecords, type TakenProfile } from '../../src/profiles/record.js';
 import { TrialCollector } from '../../src/session/collect.js';
 import { type MeasureContext, type PerfSampler, profileTrials, type TrialRunner } from '../../src/session/measure.js';
 
@@ -204,6 +204,16 @@ describe('profileTrials with perf: the host samples from the window’s start, b
         error: 'sut.profile.api: perf: the trial ended before its window began',
       },
     ]);
+    // nothing of that trial waits on: a later window wakes no wait it left
+    expect((early.collector as unknown as { measureWaiters: unknown[] }).measureWaiters).toHaveLength(0);
+    const { began, forget } = early.collector.measureStarts();
+    forget();
+    early.collector.onEvent(
+      { t: 'stage', scenario: 's', phase: 'p', trial: 1, trials: 1, stage: 'measure', totalMs: 1000 },
+      0,
+    );
+    const woke = await Promise.race([began.then(() => 'woke'), new Promise((r) => setTimeout(() => r('waits'), 20))]);
+    expect(woke).toBe('waits');
     const none = side([], { sampler: null });
     await profileTrials(ctx as unknown as MeasureContext, [none], [profile[0] as SutProfile]);
     expect(none.collector.profiles[0]?.error).toBe('sut.profile.api: perf: no container of it to sample beside');
@@ -250,8 +260,8 @@ describe('profileRecords with perf: files, records and the diff, as a pprof prof
   });
 
   it('a baseline keeps perf as perf (told by its file name); two formats are not diffed', () => {
-    expect(keptFormat('baselines/profiles/orders.c4.api.perf.txt')).toBe('perf');
-    expect(keptFormat('baselines/profiles/orders.c4.api.pb.gz')).toBe('pprof');
+    expect(formatOfFile('baselines/profiles/orders.c4.api.perf.txt')).toBe('perf');
+    expect(formatOfFile('baselines/profiles/orders.c4.api.pb.gz')).toBe('pprof');
     const kept = (file: string, data: Uint8Array): KeptProfile => ({
       scenario: 'orders',
       phase: 'c4',

@@ -49,11 +49,6 @@ function strictestAlpha(
 }
 
 const sig = (v: number) => +v.toPrecision(2);
-/** a figure rounded up to two significant digits: a bound that must hold */
-const shortUp = (v: number) => {
-  const scale = 10 ** (Math.floor(Math.log10(v)) - 1);
-  return +(Math.ceil(v / scale - 1e-9) * scale).toPrecision(2);
-};
 
 /** "gate.run-alpha 0.01 over 12 gated phases": the run's budget as validate and the reach check say it */
 export function budgetSaid(family: Family): string {
@@ -157,7 +152,9 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
       return;
     }
     if (perSet.length === 0) return;
-    const sets: RowSet[] = perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, s.family) as number }));
+    const setsAt = (family: Family | undefined): RowSet[] =>
+      perSet.map((rows) => ({ rows, alpha: strictestAlpha(rows, judging, family) as number }));
+    const sets = setsAt(s.family);
     const alpha = Math.min(...sets.map((set) => set.alpha));
     const first = judging.firstLook(s, i, pairs);
     const { n, key: countKey, unit, against } = first;
@@ -165,6 +162,8 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
     const best: Best = (k, rows) => (s.family ? jointReach(own(k), rows, first.exactAt(k)) : own(k));
     let cap = looksOf(n, maxTrials).cap;
     let missing = shortfall(sets, n, cap, own, best);
+    // the cap `missing` was found at: the configured one, or the most it grows to
+    let missingCap = cap;
     // where rows fall short at the cap: the cap that would reach, grown to where the key allows it,
     // else named in the refusal
     const reaching = missing ? reachingCap(sets, n, cap, own, best) : undefined;
@@ -180,13 +179,25 @@ export function confirmationReach(config: Config, judging: Judging, pairs = conf
       } else if (cap < MAX_GROWN_CAP) {
         // grown as far as it goes: the refusal reports what the most it grows to gives
         missing = shortfall(sets, n, MAX_GROWN_CAP, own, best);
+        missingCap = MAX_GROWN_CAP;
       }
     }
     if (missing) {
+      // what the run's budget would need, by the same check at the same cap
+      const reachesWith = (family: Family) => !shortfall(setsAt(family), n, missingCap, own, best);
       problems.push({
         name: s.name,
         key: countKey,
-        text: refusal(s.family, missing, { countKey: KEY, unit, n, maxTrials, grows, against, reaching }),
+        text: refusal(s.family, missing, {
+          countKey: KEY,
+          unit,
+          n,
+          maxTrials,
+          grows,
+          against,
+          reaching,
+          ...(s.family ? budgetFixes(s.family, reachesWith) : {}),
+        }),
       });
       return;
     }
@@ -218,6 +229,9 @@ function refusal(
     against: string;
     /** the smallest cap (up to 100) at which every row reaches, if any */
     reaching: number | undefined;
+    /** the smallest gate.run-alpha (up to 0.5) and the most gated phases at which every row reaches */
+    runAlpha?: number | undefined;
+    phases?: number | undefined;
   },
 ): string {
   const { set, at, p, needed } = missing;
@@ -239,15 +253,35 @@ function refusal(
   // a threshold's own stricter alpha decides, not the run's budget: the budget cannot help
   const ownAlpha = family !== undefined && set.alpha < family.alpha / family.members;
   if (family && !ownAlpha) {
-    // the first look may spend half: twice the best p is enough whatever it does
-    const runAlpha = shortUp(2 * p * family.members);
-    const phases = Math.floor(family.alpha / (2 * p));
-    if (runAlpha <= 0.5) fixes.push(`raise gate.run-alpha (${runAlpha} reaches)`);
-    if (phases >= 1) fixes.push(`gate at most ${phases} phases with a band`);
+    if (c.runAlpha !== undefined) fixes.push(`raise gate.run-alpha (${c.runAlpha} reaches)`);
+    if (c.phases !== undefined) fixes.push(`gate at most ${c.phases} phase${c.phases === 1 ? '' : 's'} with a band`);
   }
   if (ownAlpha) fixes.push(`raise the thresholds' own alpha (${sig(set.alpha)} decides here)`);
   if (family && rows > 1) fixes.push(`band fewer rows`);
   return `${c.countKey} (${c.n}) with ${capSaid}: ${OWNER} relative bands (${bandNames(set.rows)}) can never confirm a change at alpha ${sig(set.alpha)}${budget(family)}${c.against} (${why}); ${fixes.join(', ')}, or make the bands information: gate: { bands: inform } (absolute limits and new error classes still fail the gate)`;
+}
+
+/** gate.run-alpha's values the refusal may name: two significant digits, 0.0001 up to 0.5. */
+const RUN_ALPHAS: number[] = [-4, -3, -2, -1]
+  .flatMap((e) => Array.from({ length: 90 }, (_, i) => +((10 + i) * 10 ** (e - 1)).toPrecision(2)))
+  .filter((a) => a <= 0.5);
+
+/**
+ * What the run's budget would need for a scenario's rows to reach, each on its own and by the reach
+ * check itself (`reaches`, at the cap the refusal is about): the smallest gate.run-alpha of two
+ * significant digits above the budget's (up to 0.5), and the most gated phases below its count (at
+ * least one). Either is left out where none reaches. Scanned in order, not bisected: a larger share
+ * can move the first look's half of it (spendAlpha), so reaching is not monotone in the share.
+ */
+export function budgetFixes(
+  family: Family,
+  reaches: (family: Family) => boolean,
+): { runAlpha?: number; phases?: number } {
+  const runAlpha = RUN_ALPHAS.find((a) => a > family.alpha && reaches({ ...family, alpha: a }));
+  let phases: number | undefined;
+  for (let m = family.members - 1; m >= 1 && phases === undefined; m--)
+    if (reaches({ ...family, members: m })) phases = m;
+  return { ...(runAlpha !== undefined ? { runAlpha } : {}), ...(phases !== undefined ? { phases } : {}) };
 }
 
 /** A line about one scenario: `name` fills SUBJECT ("scenario s") or OWNER ("scenario s's"). */

@@ -149,7 +149,7 @@ export const thresholdRules = z.strictObject({
     .lt(1, { error: 'must be a number between 0 and 1' })
     .optional()
     .describe(
-      'significance level of the confirmation test (default 0.01 against baselines, 0.05 in A/B), spent over at most two looks',
+      "significance level of the confirmation test, spent over at most two looks: under gate.run-alpha (the default) the row's phase's share of it, or this where stricter; with gate.run-alpha: off, this (default 0.01 against baselines, 0.05 in A/B)",
     ),
 });
 

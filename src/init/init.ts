@@ -274,7 +274,7 @@ export function renderConfig(scan: ComposeScan, answers: InitAnswers): string {
       `# the default: a phase whose rows are all clearly inside their bands after ${DEFAULT_EARLY_LOOK} trials stops there`,
     'defaults:',
     '  warmup: 5s                    # discarded before every measured run',
-    '  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12',
+    '  trials: 5                     # measured runs per phase; a change outside a band gets more, up to 12 (24 where a row needs it)',
     '  thresholds:                   # a regression is beyond regress AND floor, and significant',
     '    p50: { regress: 10%, floor: 200us }',
     '    p99: { regress: 25%, floor: 1ms }',

@@ -95,8 +95,8 @@ function readTaken(format: ProfileFormat | undefined, data: Uint8Array): Profile
   return format === 'perf' ? readPerfScript(new TextDecoder().decode(data)) : readPprof(data);
 }
 
-/** A baseline's kept profile's format, from its file's name. */
-export function keptFormat(file: string): ProfileFormat {
+/** A profile file's format, from its name: a baseline's kept profile, or one a results file lists. */
+export function formatOfFile(file: string): ProfileFormat {
   return file.endsWith(PERF_SUFFIX) ? 'perf' : 'pprof';
 }
 
@@ -189,7 +189,7 @@ export function profileRecords(
       continue;
     }
     try {
-      read.set(key('baseline', k), readTaken(keptFormat(k.file), k.data));
+      read.set(key('baseline', k), readTaken(formatOfFile(k.file), k.data));
       records.push({ ...where, bytes: k.data.length });
     } catch (err) {
       if (!(err instanceof ProfileError)) throw err;
@@ -205,7 +205,7 @@ export function profileRecords(
     const before = b && read.get(key(base?.side ?? 'base', b));
     if (!after || !before) continue;
     // a baseline's kept profile says its format by its file's name
-    const baseFormat = one ? keptFormat((b as KeptProfile).file) : (b.format ?? 'pprof');
+    const baseFormat = one ? formatOfFile((b as KeptProfile).file) : (b.format ?? 'pprof');
     if (baseFormat !== (h.format ?? 'pprof')) continue;
     const functions = profileDiff(before, after, { top: DIFF_TOP }).map((f) => ({
       name: clip(f.name),

@@ -11,7 +11,7 @@ import { onSwarm } from '../config/distributed.js';
 import { baseMissing, type Mode, modeOf, verdictOf } from '../modes/index.js';
 import {
   baselineProfileFile,
-  keptFormat,
+  formatOfFile,
   type KeptProfile,
   profileRecords,
   type TakenProfile,
@@ -178,7 +178,7 @@ function recordBaselines(
     const profiles = (results.profiles ?? []).flatMap((x) => {
       const data = x.file !== undefined && x.error === undefined ? profileFiles.get(x.file) : undefined;
       if (x.scenario !== r.name || !data) return [];
-      const file = baselineProfileFile(x, data, keptFormat(x.file as string));
+      const file = baselineProfileFile(x, data, formatOfFile(x.file as string));
       writeOrFail(deps.files, resolve(opts.baselineDir, file), data);
       return [{ phase: x.phase, service: x.service, file }];
     });

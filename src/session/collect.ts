@@ -120,9 +120,19 @@ export class TrialCollector {
   readonly profiles: TakenProfile[] = [];
   private measureWaiters: Array<() => void> = [];
 
-  /** Resolves when the runner next says a measured window began (sut.profile's perf starts there). */
-  measureStarts(): Promise<void> {
-    return new Promise((resolve) => this.measureWaiters.push(resolve));
+  /** Resolves when the runner next says a measured window began (sut.profile's perf starts there);
+   * `forget` drops the wait when the trial ended without one (nothing is left for a later trial). */
+  measureStarts(): { began: Promise<void>; forget: () => void } {
+    let waiter: () => void = () => undefined;
+    const began = new Promise<void>((resolve) => {
+      waiter = resolve;
+      this.measureWaiters.push(resolve);
+    });
+    const forget = () => {
+      const i = this.measureWaiters.indexOf(waiter);
+      if (i !== -1) this.measureWaiters.splice(i, 1);
+    };
+    return { began, forget };
   }
 
   onEvent(e: RunnerEvent, now: number): void {

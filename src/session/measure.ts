@@ -635,7 +635,7 @@ export async function profileTrials(
         const windowMs = profileWindowMs(ctx, side, s, phase);
         const asked = endpoints.map((p) => ({ service: p.service, url: profileUrl(p.url, windowMs) }));
         // (a profiling trial even with no endpoint: the runner marks it, the collector leaves it out)
-        const began = side.collector.measureStarts();
+        const { began, forget } = side.collector.measureStarts();
         const trial = side.runner.trial({ scenario: s.name, phase: phase.name, trial: 1, trials: 1, profile: asked });
         // perf's helpers start with the trial and sample from the measured window's start (the
         // runner's stage event); a trial that ends before it stops them unsampled
@@ -656,6 +656,9 @@ export async function profileTrials(
           // the helpers end before the teardown (a created one could outlive the run's sweep)
           await sampled;
           throw err;
+        } finally {
+          // a trial that ended before its window leaves no wait behind for the next one's
+          forget();
         }
         for (const [i, got] of (await sampled).entries())
           side.collector.profiles.push({
